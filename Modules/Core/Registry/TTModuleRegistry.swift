@@ -1,0 +1,118 @@
+import Synchronization
+
+/// The modules linked into this program, as they registered themselves.
+///
+/// Three20 discovered its extensions by scanning the Objective-C runtime. Swift has no such
+/// scan, so each module's description is registered explicitly: the umbrella module `Three20`
+/// registers every module at once, and a program that picks modules one by one registers the
+/// ones it uses. Three20Core is always registered.
+///
+/// ```swift
+/// TTModuleRegistry.shared.register(.network)
+/// for module in TTModuleRegistry.shared.modules {
+///   print(module.identifier, module.dependencies)
+/// }
+/// // Three20Core []
+/// // Three20Network ["Three20Core"]
+/// ```
+///
+/// The registry is safe to use from any thread.
+public final class TTModuleRegistry: Sendable {
+  /// The registry of this process.
+  public static let shared = TTModuleRegistry()
+
+  private let entries: Mutex<[String: TTModuleInfo]>
+
+  /// Creates a registry that holds only ``TTModuleInfo/core``.
+  public init() {
+    entries = Mutex([TTModuleInfo.core.identifier: .core])
+  }
+
+  /// Registers a module.
+  ///
+  /// Registering the same description twice changes nothing.
+  ///
+  /// - Parameter module: The module's description.
+  /// - Throws: ``TTCoreError`` with code ``TTCoreError/Code/conflictingModule`` when a
+  ///   different description is already registered under the same identifier; the registry
+  ///   keeps the first one.
+  public func register(_ module: TTModuleInfo) throws(TTCoreError) {
+    let existing: TTModuleInfo? = entries.withLock { entries in
+      if let existing = entries[module.identifier] { return existing }
+      entries[module.identifier] = module
+      return nil
+    }
+    if let existing, existing != module {
+      throw TTCoreError(
+        .conflictingModule,
+        "A different description of module '\(module.identifier)' is already registered "
+          + "(version \(existing.version), new one \(module.version)). "
+          + "Register each module once, with the description the module itself publishes.")
+    }
+  }
+
+  /// Every registered module, dependencies before the modules that use them, ties by identifier.
+  public var modules: [TTModuleInfo] {
+    let all = entries.withLock { $0 }
+    var ordered: [TTModuleInfo] = []
+    var placed = Set<String>()
+    var remaining = all.values.sorted { $0.identifier < $1.identifier }
+    while !remaining.isEmpty {
+      let ready = remaining.filter { module in
+        module.dependencies.allSatisfy { placed.contains($0) || all[$0] == nil }
+      }
+      // A cycle cannot be placed by dependency order; fall back to name order so that
+      // listing never loops or drops a module.
+      let batch = ready.isEmpty ? remaining : ready
+      for module in batch {
+        ordered.append(module)
+        placed.insert(module.identifier)
+      }
+      remaining.removeAll { placed.contains($0.identifier) }
+    }
+    return ordered
+  }
+
+  /// Looks a module up by identifier (`Three20Table`) or short name (`Table`), ignoring case.
+  ///
+  /// - Parameter name: The identifier or short name.
+  /// - Returns: The module's description, or `nil` when no such module is registered.
+  public func module(named name: String) -> TTModuleInfo? {
+    let key = name.lowercased()
+    return entries.withLock { entries in
+      entries.values.first { $0.identifier.lowercased() == key || $0.shortName.lowercased() == key }
+    }
+  }
+
+  /// The registered modules that name a dependency which is not registered, with the missing
+  /// identifiers. Empty when every dependency is present.
+  ///
+  /// This is the counterpart of Three20's `failedExtensions`.
+  public var unmetDependencies: [(module: TTModuleInfo, missing: [String])] {
+    let all = entries.withLock { $0 }
+    return all.values.sorted { $0.identifier < $1.identifier }.compactMap { module in
+      let missing = module.dependencies.filter { all[$0] == nil }
+      return missing.isEmpty ? nil : (module, missing)
+    }
+  }
+
+  /// The identifiers of every module that `identifier` depends on, directly or not, in
+  /// dependency order. Unregistered dependencies are included by name but not followed.
+  ///
+  /// - Parameter identifier: The module whose dependencies to collect.
+  /// - Returns: The transitive dependencies, not including `identifier` itself.
+  public func dependencies(of identifier: String) -> [String] {
+    let all = entries.withLock { $0 }
+    var result: [String] = []
+    var visiting = Set<String>()
+    func visit(_ name: String) {
+      guard visiting.insert(name).inserted else { return }
+      for dependency in all[name]?.dependencies ?? [] {
+        visit(dependency)
+      }
+      if name != identifier { result.append(name) }
+    }
+    visit(identifier)
+    return result
+  }
+}

@@ -1,0 +1,131 @@
+// swift-tools-version: 6.0
+//
+// Three20 for Swift — one package, one product per module.
+//
+// The module graph is declared once, in `modules` below. Every library target, product, link
+// probe and the umbrella are derived from that table, and `scripts/check-module-graph.py`
+// checks the result of `swift package dump-package` against the graph in the design
+// (see README.md, "Modules"). Change an edge here and CI will tell you if the design disagrees.
+
+import PackageDescription
+
+/// A system library that a module links (a `systemLibrary` target under `Modules/CShims`).
+struct SystemLibrary {
+  /// The Swift module name of the shim, e.g. `CCurl`.
+  let name: String
+  /// The pkg-config name, used for compiler and linker flags.
+  let pkgConfig: String
+  /// The Debian/Ubuntu package that provides the headers and the pkg-config file.
+  let apt: String
+}
+
+let curl = SystemLibrary(name: "CCurl", pkgConfig: "libcurl", apt: "libcurl4-openssl-dev")
+let sqlite = SystemLibrary(name: "CSQLite3", pkgConfig: "sqlite3", apt: "libsqlite3-dev")
+let libxml2 = SystemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", apt: "libxml2-dev")
+
+/// One Three20 module: a library target, its product, and a link probe.
+struct Module {
+  /// The short name used by `ttmodule` and the folder under `Modules/`, e.g. `Table`.
+  let short: String
+  /// The Swift module and product name, e.g. `Three20Table`.
+  let name: String
+  /// The Three20 modules this one may use directly, by short name. These are the only edges.
+  let modules: [String]
+  /// The system libraries this module links.
+  let system: [SystemLibrary]
+  /// Dependencies on other packages.
+  let packages: [Target.Dependency]
+}
+
+let modules: [Module] = [
+  Module(
+    short: "Core", name: "Three20Core", modules: [], system: [],
+    packages: [.product(name: "Logging", package: "swift-log")]),
+  Module(short: "Network", name: "Three20Network", modules: ["Core"], system: [curl, sqlite], packages: []),
+  Module(short: "XMLExt", name: "Three20XML", modules: ["Core", "Network"], system: [libxml2], packages: []),
+  Module(short: "Style", name: "Three20Style", modules: ["Core"], system: [], packages: []),
+  Module(short: "Table", name: "Three20Table", modules: ["Core", "Style"], system: [], packages: []),
+  Module(short: "Navigator", name: "Three20Navigator", modules: ["Core", "Style"], system: [], packages: []),
+]
+
+func module(_ short: String) -> Module {
+  guard let found = modules.first(where: { $0.short == short }) else {
+    fatalError("Package.swift: no module named '\(short)' in the module table")
+  }
+  return found
+}
+
+let swiftSettings: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny"),
+  .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let systemLibraries = [curl, sqlite, libxml2]
+
+var targets: [Target] = systemLibraries.map { library in
+  .systemLibrary(
+    name: library.name,
+    path: "Modules/CShims/\(library.name)",
+    pkgConfig: library.pkgConfig,
+    providers: [.apt([library.apt])])
+}
+
+for entry in modules {
+  targets.append(
+    .target(
+      name: entry.name,
+      dependencies: entry.modules.map { .target(name: module($0).name) }
+        + entry.system.map { .target(name: $0.name) } + entry.packages,
+      path: "Modules/\(entry.short)",
+      swiftSettings: swiftSettings))
+  // A tiny executable that uses only this module; CI checks the libraries it links.
+  targets.append(
+    .executableTarget(
+      name: "Probe\(entry.short)",
+      dependencies: [.target(name: entry.name)],
+      path: "Probes/\(entry.short)",
+      swiftSettings: swiftSettings))
+}
+
+targets += [
+  .target(
+    name: "Three20",
+    dependencies: modules.map { .target(name: $0.name) },
+    path: "Modules/Three20",
+    swiftSettings: swiftSettings),
+  .executableTarget(
+    name: "ttmodule",
+    dependencies: ["Three20"],
+    path: "Tools/ttmodule",
+    swiftSettings: swiftSettings),
+  .executableTarget(
+    name: "Catalog",
+    dependencies: ["Three20"],
+    path: "Catalog",
+    swiftSettings: swiftSettings),
+  .testTarget(
+    name: "Three20CoreTests",
+    dependencies: ["Three20Core"],
+    path: "Tests/Three20CoreTests",
+    swiftSettings: swiftSettings),
+  .testTarget(
+    name: "Three20Tests",
+    dependencies: ["Three20"],
+    path: "Tests/Three20Tests",
+    swiftSettings: swiftSettings),
+]
+
+let package = Package(
+  name: "Three20",
+  platforms: [.macOS(.v15)],
+  products: modules.map { .library(name: $0.name, targets: [$0.name]) } + [
+    .library(name: "Three20", targets: ["Three20"]),
+    .executable(name: "ttmodule", targets: ["ttmodule"]),
+    .executable(name: "Catalog", targets: ["Catalog"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2")
+  ],
+  targets: targets,
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,10 @@
+// Link probe for Three20Core: a program that uses this module alone.
+// CI reads the libraries this binary needs (readelf -d, ldd) and fails if it links a system
+// library the module must not use. See scripts/check-link-probes.sh.
+import Three20Core
+
+let info = TTModuleInfo.core
+print("\(info.identifier) \(info.version)")
+for library in info.systemLibraries {
+  print("  links \(library.name) \(library.version)")
+}
