@@ -105,7 +105,7 @@ targets += [
     swiftSettings: swiftSettings),
   .testTarget(
     name: "Three20CoreTests",
-    dependencies: ["Three20Core"],
+    dependencies: ["Three20Core", .product(name: "InMemoryLogging", package: "swift-log")],
     path: "Tests/Three20CoreTests",
     swiftSettings: swiftSettings),
   .testTarget(

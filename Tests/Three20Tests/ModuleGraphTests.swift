@@ -1,0 +1,59 @@
+import Testing
+import Three20
+
+/// The module graph of the design, which Package.swift must also follow (CI checks the
+/// manifest with scripts/check-module-graph.py; these tests check what each module says of itself).
+@Suite("Module graph")
+struct ModuleGraphTests {
+  static let allowedEdges: [String: Set<String>] = [
+    "Three20Core": [],
+    "Three20Network": ["Three20Core"],
+    "Three20XML": ["Three20Core", "Three20Network"],
+    "Three20Style": ["Three20Core"],
+    "Three20Table": ["Three20Core", "Three20Style"],
+    "Three20Navigator": ["Three20Core", "Three20Style"],
+  ]
+
+  /// Every module of the design is listed once, with the short names `ttmodule` accepts.
+  @Test func everyModuleIsListedOnce() {
+    let identifiers = TTModuleInfo.allModules.map(\.identifier)
+    #expect(Set(identifiers) == Set(Self.allowedEdges.keys))
+    #expect(identifiers.count == Set(identifiers).count)
+    #expect(
+      Set(TTModuleInfo.allModules.map(\.shortName))
+        == ["Core", "Network", "XMLExt", "Style", "Table", "Navigator"])
+  }
+
+  /// Each module's declared dependencies are exactly the design's edges.
+  @Test(arguments: TTModuleInfo.allModules)
+  func dependenciesMatchTheDesign(module: TTModuleInfo) {
+    #expect(Set(module.dependencies) == Self.allowedEdges[module.identifier])
+  }
+
+  /// Only Network and XMLExt link C libraries, and they report real run-time versions.
+  @Test(arguments: TTModuleInfo.allModules)
+  func systemLibrariesAreTheAllowedOnes(module: TTModuleInfo) {
+    let names = Set(module.systemLibraries.map(\.name))
+    switch module.shortName {
+    case "Network": #expect(names == ["libcurl", "libsqlite3"])
+    case "XMLExt": #expect(names == ["libxml2"])
+    default: #expect(names.isEmpty)
+    }
+    for library in module.systemLibraries {
+      let parts = library.version.split(separator: ".")
+      #expect(parts.count >= 2, "\(library.name) version '\(library.version)'")
+      #expect(parts.allSatisfy { Int($0) != nil }, "\(library.name) version '\(library.version)'")
+    }
+  }
+
+  /// Registering everything leaves no dependency unmet and lists Core first.
+  @Test func registeringAllModulesMeetsEveryDependency() {
+    let registry = TTModuleRegistry()
+    registry.registerAllModules()
+    registry.registerAllModules()
+    #expect(registry.unmetDependencies.isEmpty)
+    #expect(registry.modules.count == 6)
+    #expect(registry.modules.first == .core)
+    #expect(registry.dependencies(of: "Three20Table") == ["Three20Core", "Three20Style"])
+  }
+}
