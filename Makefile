@@ -1,0 +1,52 @@
+# Three20 for Swift. `make help` lists the targets.
+SHELL := /bin/bash
+SWIFT ?= swift
+# Extra arguments for the Catalog: make catalog ARGS="--help"
+ARGS ?=
+
+.PHONY: help deps build catalog test check check-graph check-links docs format lint clean
+
+help:
+	@echo "make catalog      build and run the Catalog (installs missing system packages first)"
+	@echo "make test         run every test"
+	@echo "make check        check the module graph in Package.swift and on the linked binaries"
+	@echo "make docs         build every DocC catalog, failing on warnings (.build/docs/)"
+	@echo "make format       format the sources with swift format; make lint checks them"
+	@echo "make deps         install the Debian/Ubuntu packages Three20 needs (as root)"
+
+deps:
+	@scripts/install-deps.sh
+
+build: deps
+	$(SWIFT) build
+
+catalog: deps
+	@$(SWIFT) build --product Catalog >/dev/null || $(SWIFT) build --product Catalog
+	@"$$($(SWIFT) build --show-bin-path)/Catalog" $(ARGS)
+
+test: deps
+	$(SWIFT) test
+
+check: check-graph check-links
+
+check-graph: deps
+	$(SWIFT) build --product Catalog
+	$(SWIFT) package dump-package | python3 scripts/check-module-graph.py \
+	  --registry <("$$($(SWIFT) build --show-bin-path)/Catalog" --modules-json)
+
+check-links: deps
+	$(SWIFT) build
+	scripts/check-link-probes.sh "$$($(SWIFT) build --show-bin-path)"
+
+docs: deps
+	$(SWIFT) build
+	scripts/build-docs.sh
+
+format:
+	$(SWIFT) format --in-place --recursive --parallel Package.swift Modules Tests Catalog Tools Probes
+
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel Package.swift Modules Tests Catalog Tools Probes
+
+clean:
+	rm -rf .build
