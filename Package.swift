@@ -11,7 +11,7 @@ import PackageDescription
 
 /// A system library that a module links (a `systemLibrary` target under `Modules/CShims`).
 struct SystemLibrary {
-  /// The Swift module name of the shim, e.g. `CCurl`.
+  /// The Swift module name of the shim, for example `CCurl`.
   let name: String
   /// The pkg-config name, used for compiler and linker flags.
   let pkgConfig: String
@@ -25,11 +25,11 @@ let libxml2 = SystemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", apt: "lib
 
 /// One Three20 module: a library target, its product, and a link probe.
 struct Module {
-  /// The short name used by `ttmodule` and the folder under `Modules/`, e.g. `Table`.
+  /// The short name used by `ttmodule` and the folder under `Modules/`, for example `Table`.
   let short: String
-  /// The Swift module and product name, e.g. `Three20Table`.
+  /// The Swift module and product name, for example `Three20Table`.
   let name: String
-  /// The Three20 modules this one may use directly, by short name. These are the only edges.
+  /// The Three20 modules this one may use directly, by short name: the only edges it has.
   let modules: [String]
   /// The system libraries this module links.
   let system: [SystemLibrary]

@@ -11,7 +11,9 @@
 /// }
 /// ```
 public struct TTCoreError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// What kind of failure this is. New codes may be added; match the ones you handle.
+  /// What kind of failure this is.
+  ///
+  /// New codes may be added; match the ones you handle.
   public struct Code: Sendable, Hashable, CustomStringConvertible {
     private enum Storage: String, Sendable, Hashable {
       case conflictingModule

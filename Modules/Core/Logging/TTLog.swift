@@ -112,15 +112,18 @@ public enum TTLog {
 
   private static let settings = Mutex(TTLog.settingsFromEnvironment())
 
-  /// The least severe level written for every subsystem. Defaults to ``Level/warning``, or
-  /// the `TT_LOG_LEVEL` environment variable (`error`, `warning`, `info`, `debug`).
+  /// The least severe level written for every subsystem.
+  ///
+  /// Defaults to ``Level/warning``, or to the `TT_LOG_LEVEL` environment variable (`error`,
+  /// `warning`, `info`, `debug`).
   public static var maximumLevel: Level {
     get { settings.withLock { $0.maximumLevel } }
     set { settings.withLock { $0.maximumLevel = newValue } }
   }
 
-  /// The subsystems whose messages are all written, whatever their level. Defaults to none,
-  /// or to the comma-separated names in the `TT_LOG` environment variable.
+  /// The subsystems whose messages are all written, whatever their level.
+  ///
+  /// Defaults to none, or to the comma-separated names in the `TT_LOG` environment variable.
   public static var enabledSubsystems: Set<Subsystem> {
     get { settings.withLock { $0.allEnabled ? Set(Subsystem.builtIn).union($0.enabled) : $0.enabled } }
     set {

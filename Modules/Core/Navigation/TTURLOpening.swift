@@ -74,7 +74,9 @@ public final class TTClosureURLOpener: TTURLOpening {
 /// of their own fall back to it.
 @MainActor
 public enum TTGlobalURLOpener {
-  /// The app's opener, if it has set one. Held weakly: the app owns its navigator.
+  /// The app's opener, if it has set one.
+  ///
+  /// It is held weakly: the app owns its navigator.
   public static weak var current: (any TTURLOpening)?
 
   /// Opens a URL with ``current``.

@@ -52,7 +52,7 @@ public struct TTModuleInfo: Sendable, Hashable, Identifiable, Codable {
   /// The version shared by every module of this release of Three20 for Swift.
   public static let three20Version = "0.1.0"
 
-  /// The Swift module name, for example `Three20Table`. Unique in a registry.
+  /// The Swift module name, for example `Three20Table`, unique in a registry.
   public var identifier: String
   /// The short name used by `ttmodule` and in the repository's `Modules/` folder, for example `Table`.
   public var shortName: String

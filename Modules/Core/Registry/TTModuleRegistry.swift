@@ -84,8 +84,10 @@ public final class TTModuleRegistry: Sendable {
     }
   }
 
-  /// The registered modules that name a dependency which is not registered, with the missing
-  /// identifiers. Empty when every dependency is present.
+  /// The registered modules that name a dependency which is not registered.
+  ///
+  /// Each entry gives the module and the identifiers it misses; the list is empty when every
+  /// dependency is present.
   ///
   /// This is the counterpart of Three20's `failedExtensions`.
   public var unmetDependencies: [(module: TTModuleInfo, missing: [String])] {
@@ -96,8 +98,10 @@ public final class TTModuleRegistry: Sendable {
     }
   }
 
-  /// The identifiers of every module that `identifier` depends on, directly or not, in
-  /// dependency order. Unregistered dependencies are included by name but not followed.
+  /// The identifiers of every module that `identifier` depends on, directly or not.
+  ///
+  /// They come in dependency order. Unregistered dependencies are included by name but not
+  /// followed.
   ///
   /// - Parameter identifier: The module whose dependencies to collect.
   /// - Returns: The transitive dependencies, not including `identifier` itself.

@@ -19,7 +19,7 @@ extension TTModuleInfo {
     ])
 }
 
-/// The version number of the libcurl this process loaded, e.g. `7.88.1`.
+/// The version number of the libcurl this process loaded, for example `7.88.1`.
 private func curlVersion() -> String {
   // curl_version() reads "libcurl/7.88.1 OpenSSL/3.0.15 zlib/1.2.13 …".
   let full = String(cString: curl_version())

@@ -15,7 +15,7 @@ extension TTModuleInfo {
     ])
 }
 
-/// The version of the libxml2 this process loaded, e.g. `2.9.14`.
+/// The version of the libxml2 this process loaded, for example `2.9.14`.
 private func libxml2Version() -> String {
   // xmlParserVersion reads "20914" for 2.9.14: major * 10000 + minor * 100 + patch. With
   // threads enabled (as Debian builds it) the macro is an accessor call Swift cannot import.
