@@ -109,6 +109,12 @@ targets += [
     path: "Tests/Three20CoreTests",
     swiftSettings: swiftSettings),
   .testTarget(
+    name: "Three20StyleTests",
+    dependencies: ["Three20Style"],
+    path: "Tests/Three20StyleTests",
+    resources: [.copy("Fixtures")],
+    swiftSettings: swiftSettings),
+  .testTarget(
     name: "Three20Tests",
     dependencies: ["Three20"],
     path: "Tests/Three20Tests",
