@@ -79,7 +79,7 @@ open class TTBaseModel: TTModel {
     delegateBoxes.compactMap(\.value)
   }
 
-  /// Starts loading. The base class has nothing to load and does nothing.
+  /// Starts loading; the base class has nothing to load and does nothing.
   ///
   /// Override it to start your work unless ``TTModel/isLoading``, call ``didStartLoad()`` when
   /// it starts, then exactly one of ``didFinishLoad()``, ``didFailLoad(with:)`` or
@@ -110,7 +110,7 @@ open class TTBaseModel: TTModel {
     deliver(machine.invalidate(erase: erase))
   }
 
-  /// Adds a delegate, held weakly. Adding one that is already there has no effect.
+  /// Adds a delegate, held weakly; adding one that is already there has no effect.
   ///
   /// - Parameter delegate: The observer.
   public func addDelegate(_ delegate: any TTModelDelegate) {
@@ -165,8 +165,9 @@ open class TTBaseModel: TTModel {
     deliver(machine.change())
   }
 
-  /// Begins a batch of ``didUpdate(_:at:)``, ``didInsert(_:at:)`` and ``didDelete(_:at:)``
-  /// reports. Batches nest; only the outermost is announced.
+  /// Begins a batch of ``didUpdate(_:at:)``, ``didInsert(_:at:)`` and ``didDelete(_:at:)`` reports.
+  ///
+  /// Batches nest; only the outermost is announced.
   public final func beginUpdates() {
     deliver(machine.beginUpdates())
   }
@@ -225,10 +226,14 @@ open class TTBaseModel: TTModel {
 
   private func notifyDelegates(of event: TTModelEvent) {
     delegateBoxes.removeAll { $0.value == nil }
-    let snapshot = delegateBoxes.compactMap(\.value)
-    for delegate in snapshot {
-      // Skip a delegate that an earlier callback of this round removed.
-      guard delegateBoxes.contains(where: { $0.value === delegate }) else { continue }
+    // A snapshot of weak boxes: callbacks may change the list, and a delegate released by an
+    // earlier callback of this round must not be kept alive (and called) by the snapshot.
+    let snapshot = delegateBoxes
+    for box in snapshot {
+      // Skip a delegate that is gone, or that an earlier callback of this round removed.
+      guard let delegate = box.value,
+        delegateBoxes.contains(where: { $0.value === delegate })
+      else { continue }
       call(delegate, with: event)
     }
   }
@@ -292,8 +297,9 @@ private final class Subscribers: Sendable {
     }
   }
 
-  /// Ends every stream. Finishing runs termination handlers, which take the lock, so it
-  /// happens outside it.
+  /// Ends every stream.
+  ///
+  /// Finishing runs termination handlers, which take the lock, so it happens outside it.
   func finishAll() {
     let targets = registry.withLock { registry in
       defer { registry.continuations.removeAll() }

@@ -39,7 +39,7 @@ public protocol TTModel: AnyObject {
   ///   has nothing to show until it loads again.
   func invalidate(erase: Bool)
 
-  /// Adds an observer. The model keeps it weakly; adding it again has no effect.
+  /// Adds an observer, kept weakly; adding it again has no effect.
   ///
   /// - Parameter delegate: The observer.
   func addDelegate(_ delegate: any TTModelDelegate)

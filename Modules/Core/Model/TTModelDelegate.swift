@@ -27,7 +27,9 @@ public protocol TTModelDelegate: AnyObject {
   /// - Parameter model: The model.
   func modelDidFinishLoad(_ model: any TTModel)
 
-  /// The load failed. The model's `state.error` holds the same error as a ``TTModelFailure``.
+  /// The load failed.
+  ///
+  /// The model's `state.error` holds the same error as a ``TTModelFailure``.
   ///
   /// - Parameters:
   ///   - model: The model.

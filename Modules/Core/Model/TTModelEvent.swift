@@ -13,8 +13,10 @@ import Foundation
 /// }
 /// ```
 public enum TTModelEvent: Sendable, CustomStringConvertible {
-  /// A load started. Exactly one of ``didFinishLoad``, ``didFailLoad(_:)`` or ``didCancelLoad``
-  /// follows before the next ``didStartLoad``.
+  /// A load started.
+  ///
+  /// Exactly one of ``didFinishLoad``, ``didFailLoad(_:)`` or ``didCancelLoad`` follows before
+  /// the next ``didStartLoad``.
   case didStartLoad
   /// The load in flight succeeded.
   case didFinishLoad
@@ -27,8 +29,10 @@ public enum TTModelEvent: Sendable, CustomStringConvertible {
   /// The content changed in a way observers should reload from scratch; also sent when
   /// ``TTModel/invalidate(erase:)`` changed the state.
   case didChange
-  /// A batch of ``didUpdate(object:at:)``, ``didInsert(object:at:)`` and ``didDelete(object:at:)``
-  /// events begins. Batches nest; only the outermost one is announced.
+  /// A batch of object events begins.
+  ///
+  /// The batch groups ``didUpdate(object:at:)``, ``didInsert(object:at:)`` and
+  /// ``didDelete(object:at:)`` events. Batches nest; only the outermost one is announced.
   case didBeginUpdates
   /// The outermost batch of changes ended.
   case didEndUpdates

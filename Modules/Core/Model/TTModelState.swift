@@ -54,7 +54,7 @@ public enum TTModelState: Sendable, Hashable, CustomStringConvertible {
   ///   - more: `true` when the load fetches the next page, `false` when it reloads the content.
   case refreshing(outdated: Bool, more: Bool)
 
-  /// Whether the model has content; Three20's `isLoaded`. The same as ``hasContent``.
+  /// Whether the model has content; Three20's `isLoaded`, the same as ``hasContent``.
   public var isLoaded: Bool { hasContent }
 
   /// Whether the model has content to show (``loaded(outdated:error:)`` or
@@ -83,7 +83,7 @@ public enum TTModelState: Sendable, Hashable, CustomStringConvertible {
     return false
   }
 
-  /// Whether the content should be reloaded. Always `false` without content.
+  /// Whether the content should be reloaded; always `false` without content.
   public var isOutdated: Bool {
     switch self {
     case .idle, .loading: false

@@ -112,7 +112,7 @@ public struct TTModelStateMachine: Sendable, Hashable {
     return [.didFinishLoad]
   }
 
-  /// The load in flight fails. Content, if any, is kept.
+  /// The load in flight fails; content, if any, is kept.
   ///
   /// - Parameter error: Why it failed.
   /// - Returns: `[.didFailLoad(error)]`, or `[]` if nothing is loading.
@@ -128,7 +128,7 @@ public struct TTModelStateMachine: Sendable, Hashable {
     return [.didFailLoad(error)]
   }
 
-  /// The load in flight is cancelled. Content, if any, is kept as it was.
+  /// The load in flight is cancelled; content, if any, is kept as it was.
   ///
   /// - Returns: `[.didCancelLoad]`, or `[]` if nothing is loading.
   public mutating func cancel() -> [TTModelEvent] {
