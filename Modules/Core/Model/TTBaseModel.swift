@@ -39,7 +39,7 @@ import Synchronization
 /// Each notifier feeds the model's ``TTModelStateMachine``, which updates ``state`` and decides
 /// what to announce; an event that makes no sense in the current state (a finish with nothing
 /// loading, a second start) changes nothing and is delivered to nobody. So always call
-/// ``didStartLoad()`` before ``didFinishLoad()``, even when the result is ready at once (a cache
+/// ``didStartLoad(more:)`` before ``didFinishLoad()``, even when the result is ready at once (a cache
 /// hit).
 ///
 /// Announced events go to the delegates, in the order they were added, then to every
@@ -81,7 +81,7 @@ open class TTBaseModel: TTModel {
 
   /// Starts loading; the base class has nothing to load and does nothing.
   ///
-  /// Override it to start your work unless ``TTModel/isLoading``, call ``didStartLoad()`` when
+  /// Override it to start your work unless ``TTModel/isLoading``, call ``didStartLoad(more:)`` when
   /// it starts, then exactly one of ``didFinishLoad()``, ``didFailLoad(with:)`` or
   /// ``didCancelLoad()`` when it ends. There is no need to call `super`.
   ///
