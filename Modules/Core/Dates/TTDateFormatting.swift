@@ -27,19 +27,25 @@ import Foundation
 /// clock; the locale supplies month and weekday names. Formatters are created once per
 /// pattern, locale, time zone and calendar and reused, safely from any thread.
 public struct TTDateFormatting: Sendable {
-  /// The clock: returns the current moment. Defaults to the real clock, `Date()`.
-  public var now: @Sendable () -> Date
-  /// The calendar for days, months and years. Defaults to `Calendar.current`.
+  /// The clock, which returns the current moment.
   ///
-  /// Its own time zone is ignored; ``timeZone`` is used instead.
+  /// Defaults to the real clock, `Date()`.
+  public var now: @Sendable () -> Date
+  /// The calendar for days, months and years.
+  ///
+  /// Defaults to `Calendar.current`. Its own time zone is ignored; ``timeZone`` is used instead.
   public var calendar: Calendar
-  /// The time zone in which days begin and times are shown. Defaults to `TimeZone.current`.
+  /// The time zone in which days begin and times are shown.
+  ///
+  /// Defaults to `TimeZone.current`.
   public var timeZone: TimeZone
-  /// The locale for month and weekday names and the AM/PM symbols. Defaults to
-  /// `Locale.current`.
+  /// The locale for month and weekday names and the AM/PM symbols.
+  ///
+  /// Defaults to `Locale.current`.
   public var locale: Locale
-  /// The phrases and date patterns. Defaults to ``TTLocalizedStrings/forLocale(_:)`` of
-  /// ``locale``.
+  /// The phrases and date patterns.
+  ///
+  /// Defaults to ``TTLocalizedStrings/forLocale(_:)`` of ``locale``.
   public var strings: TTLocalizedStrings
 
   /// Creates a formatting value.

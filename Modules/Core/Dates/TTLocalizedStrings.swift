@@ -233,8 +233,8 @@ public struct TTLocalizedStrings: Sendable {
   /// - Parameter locale: The locale whose language decides.
   /// - Returns: The built-in strings for the locale's language.
   public static func forLocale(_ locale: Locale) -> TTLocalizedStrings {
-    let language = locale.language.languageCode?.identifier ?? locale.identifier
-    return language.lowercased().hasPrefix("de") ? .german : .english
+    let language = locale.language.languageCode?.identifier.lowercased()
+    return language == "de" ? .german : .english
   }
 
   /// The built-in English strings, with Three20's phrases and date patterns.
