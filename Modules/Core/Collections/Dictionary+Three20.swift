@@ -140,7 +140,7 @@ extension TTAdditions where Base == [String: Any] {
   /// Each component is a dictionary key, or, where the value so far is an array, an index
   /// written in decimal digits. A missing key, an index out of range, a non-numeric index
   /// into an array, `NSNull`, or an empty path gives `nil`. Keys that themselves contain a
-  /// dot cannot be reached this way; use ``dictionary(forKey:)`` for those.
+  /// dot cannot be reached this way; use `dictionary(forKey:)` for those.
   ///
   /// ```swift
   /// let rss: [String: Any] = ["channel": ["item": [["title": "First"], ["title": "Second"]]]]
@@ -156,7 +156,7 @@ extension TTAdditions where Base == [String: Any] {
 
   /// The value for a key, which must be present and of type `T`.
   ///
-  /// No conversion is made: a string "42" is not an `Int` here (use ``int(forKey:)`` for
+  /// No conversion is made: a string "42" is not an `Int` here (use `int(forKey:)` for
   /// that), and a JSON boolean is not a number nor a JSON number a boolean.
   ///
   /// ```swift
