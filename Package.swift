@@ -103,14 +103,21 @@ targets += [
     dependencies: ["Three20"],
     path: "Catalog",
     swiftSettings: swiftSettings),
+  // Helpers shared by the test targets: seeded randomness, golden files (later: the HTTP server).
+  .target(
+    name: "Three20TestSupport",
+    path: "Tests/Three20TestSupport",
+    swiftSettings: swiftSettings),
   .testTarget(
     name: "Three20CoreTests",
-    dependencies: ["Three20Core", .product(name: "InMemoryLogging", package: "swift-log")],
+    dependencies: [
+      "Three20Core", "Three20TestSupport", .product(name: "InMemoryLogging", package: "swift-log"),
+    ],
     path: "Tests/Three20CoreTests",
     swiftSettings: swiftSettings),
   .testTarget(
     name: "Three20StyleTests",
-    dependencies: ["Three20Style"],
+    dependencies: ["Three20Style", "Three20TestSupport"],
     path: "Tests/Three20StyleTests",
     resources: [.copy("Fixtures")],
     swiftSettings: swiftSettings),

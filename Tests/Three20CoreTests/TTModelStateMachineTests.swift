@@ -168,19 +168,6 @@ private let changeTransitions: [Transition] = allStates.flatMap { state in
   ]
 }
 
-/// A small deterministic generator (SplitMix64), so random runs can be replayed by seed.
-private struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 @Suite struct TTModelStateMachineTests {
   // MARK: - The full table
 
@@ -310,7 +297,7 @@ private struct SeededGenerator: RandomNumberGenerator {
   /// goes negative, and every start is closed by exactly one finish, failure or cancel.
   @Test(arguments: [1, 2, 3, 42, 2024, 0xDEAD_BEEF] as [UInt64])
   func randomSequencesKeepTheInvariants(seed: UInt64) {
-    var generator = SeededGenerator(state: seed)
+    var generator = SeededGenerator(seed: seed)
     var machine = TTModelStateMachine()
     var loadOpen = false
     var batchOpen = false

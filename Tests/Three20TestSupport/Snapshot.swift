@@ -1,11 +1,17 @@
 import Foundation
 import Testing
 
-/// Compares text with a golden file in `Snapshots/`, next to this file.
+/// Compares text with a golden file in the `Snapshots/` folder next to the calling test file.
 ///
 /// Run the tests with `TT_RECORD_SNAPSHOTS=1` to write the golden files anew; review the diff
 /// before committing them.
-func assertSnapshot(
+///
+/// - Parameters:
+///   - text: The output to check.
+///   - name: The golden file's name, for example `scene.256.ansi`.
+///   - filePath: The calling test file; filled in by the compiler.
+///   - sourceLocation: Where to report a difference; filled in by the compiler.
+public func assertSnapshot(
   _ text: String, named name: String, filePath: String = #filePath,
   sourceLocation: SourceLocation = #_sourceLocation
 ) {
