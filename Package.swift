@@ -119,6 +119,7 @@ targets += [
     name: "Three20StyleTests",
     dependencies: ["Three20Style", "Three20TestSupport"],
     path: "Tests/Three20StyleTests",
+    exclude: ["Snapshots"],
     resources: [.copy("Fixtures")],
     swiftSettings: swiftSettings),
   .testTarget(
