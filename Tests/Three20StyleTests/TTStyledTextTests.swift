@@ -64,15 +64,16 @@ struct TTStyledTextTests {
     #expect(try html("<a name=\"top\">x</a>") == "<span>x</span>")
   }
 
-  /// Named, decimal and hex references are decoded; unknown ones and ones without `;` stay as
-  /// written; references to nothing become U+FFFD.
+  /// Named, decimal and hex references are decoded with HTML5's rules (Three20Core's
+  /// decoder): unknown names stay as written, legacy names such as `&amp` need no `;`, and
+  /// references to nothing become U+FFFD.
   @Test func entities() throws {
     let text = try TTStyledText(
       xhtml: "&lt;&gt;&amp;&quot;&apos;&nbsp;&eacute;&Eacute;&copy;&yuml;&#65;&#x42;&#X43;&#x1F600;"
         + " &bogus; &amp &#0; &#xD800; &#99999999999; &;")
     #expect(
       text.plainText
-        == "<>&\"'\u{A0}éÉ©ÿABC😀 &bogus; &amp \u{FFFD} \u{FFFD} \u{FFFD} &;")
+        == "<>&\"'\u{A0}éÉ©ÿABC😀 &bogus; & \u{FFFD} \u{FFFD} \u{FFFD} &;")
   }
 
   /// Entities in attribute values are decoded too.

@@ -1,3 +1,5 @@
+import Three20Core
+
 /// Reads XHTML, or plain text, into a tree of ``TTStyledNode``s (Three20's `TTStyledTextParser`).
 ///
 /// A hand-written scanner over UTF-8 bytes: linear in the input, with an explicit stack of open
@@ -57,7 +59,7 @@ struct TTStyledTextParser {
   private mutating func run() throws(TTStyleError) {
     while index < bytes.count {
       let tagStart = bytes[index...].firstIndex(of: UInt8(ascii: "<")) ?? bytes.count
-      TTStyledTextEntities.decode(bytes[index..<tagStart], into: &pendingText)
+      TTHTMLEntities.decode(bytes[index..<tagStart], into: &pendingText)
       index = tagStart
       if index < bytes.count { try markup() }
     }
@@ -212,7 +214,7 @@ struct TTStyledTextParser {
     _ message: String, at start: Int, reportedAt reported: Int? = nil
   ) throws(TTStyleError) {
     if mode == .strict { throw error(message, at: reported ?? start) }
-    TTStyledTextEntities.decode(bytes[start...], into: &pendingText)
+    TTHTMLEntities.decode(bytes[start...], into: &pendingText)
     index = bytes.count
   }
 
@@ -399,7 +401,7 @@ struct TTStyledTextParser {
   private func decoded(_ slice: ArraySlice<UInt8>) -> String {
     var output: [UInt8] = []
     output.reserveCapacity(slice.count)
-    TTStyledTextEntities.decode(slice, into: &output)
+    TTHTMLEntities.decode(slice, into: &output)
     return String(decoding: output, as: UTF8.self)
   }
 

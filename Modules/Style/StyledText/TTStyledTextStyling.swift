@@ -34,7 +34,7 @@ public struct TTStyledTextStyling: Sendable {
   /// The look of an image's placeholder, `[alt]`; grey by default.
   public var image: TTTextLook
   /// The style for a `class` name, whose ``TTStyle/textLook`` applies to the element; by
-  /// default no class has a style.
+  /// default the style of that name in ``TTStyleSheet/current``.
   ///
   /// Called once per class name and layout.
   public var styleForClass: @Sendable (String) -> TTStyle?
@@ -49,7 +49,8 @@ public struct TTStyledTextStyling: Sendable {
   ///   - code: The look of `<code>`.
   ///   - link: The look of links.
   ///   - image: The look of image placeholders.
-  ///   - styleForClass: The style for a class name, or `nil`.
+  ///   - styleForClass: The style for a class name, or `nil`; by default the current
+  ///     stylesheet's style of that name.
   public init(
     text: TTTextLook = TTTextLook(),
     bold: TTTextLook = TTTextLook(attributes: .bold),
@@ -59,7 +60,7 @@ public struct TTStyledTextStyling: Sendable {
       color: TTColor(red: 238, green: 238, blue: 238), backgroundColor: TTColor(red: 68, green: 68, blue: 68)),
     link: TTTextLook = TTTextLook(color: .blue, attributes: .underline),
     image: TTTextLook = TTTextLook(color: .gray),
-    styleForClass: @escaping @Sendable (String) -> TTStyle? = { _ in nil }
+    styleForClass: @escaping @Sendable (String) -> TTStyle? = { TTStyleSheet.current.style(named: $0) }
   ) {
     self.text = text
     self.bold = bold
