@@ -97,7 +97,8 @@ struct TTFlowLayoutTests {
     _ = flow.frames(for: [huge, huge, TTSize(width: 1, height: 1)], in: Int.min)
     _ = TTFlowLayout(padding: Int.max, spacing: Int.max).frames(for: [huge, huge], in: Int.max)
     let floats = [
-      TTFlowLayout.Item(size: huge, position: .floatLeft), TTFlowLayout.Item(size: huge, position: .floatRight),
+      TTFlowLayout.Item(size: huge, position: .floatLeft),
+      TTFlowLayout.Item(size: huge, position: .floatRight),
       TTFlowLayout.Item(size: TTSize(width: 3, height: 1)),
     ]
     _ = TTFlowLayout(spacing: 1).frames(for: floats, in: 0)

@@ -38,7 +38,8 @@ struct TTGridLayoutTests {
     #expect(frames == [TTRect(x: 0, y: 0, width: 5, height: 1)])
     _ = TTGridLayout(columnCount: Int.min, padding: Int.min, spacing: Int.max).frames(
       for: [TTSize(width: Int.max, height: Int.max), TTSize(width: 1, height: Int.max)], in: Int.max)
-    _ = TTGridLayout(columnCount: Int.max, padding: Int.max).frames(for: [TTSize(width: 1, height: 1)], in: Int.min)
+    _ = TTGridLayout(columnCount: Int.max, padding: Int.max).frames(
+      for: [TTSize(width: 1, height: 1)], in: Int.min)
     #expect(TTGridLayout().frames(for: [TTSize](), in: 10).size == TTSize(width: 10, height: 0))
   }
 }

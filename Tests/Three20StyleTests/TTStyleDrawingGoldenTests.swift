@@ -31,7 +31,10 @@ struct TTStyleDrawingGoldenTests {
     ("fullyRound", .rounded(TTCornerRadii.fullyRound)),
     ("leftArrow", .roundedLeftArrow(radius: 1)),
     ("rightArrow", .roundedRightArrow(radius: 1)),
-    ("bubbleTop", .speechBubble(radius: 1, pointLocation: 45, pointAngle: 90, pointSize: TTSize(width: 1, height: 1))),
+    (
+      "bubbleTop",
+      .speechBubble(radius: 1, pointLocation: 45, pointAngle: 90, pointSize: TTSize(width: 1, height: 1))
+    ),
     (
       "bubbleBottomLeft",
       .speechBubble(radius: 2, pointLocation: 240, pointAngle: 225, pointSize: TTSize(width: 1, height: 1))
@@ -41,7 +44,10 @@ struct TTStyleDrawingGoldenTests {
       .speechBubble(radius: 1, pointLocation: 315, pointAngle: 180, pointSize: TTSize(width: 1, height: 2))
     ),
   ]
-  static let sizes = [TTSize(width: 1, height: 1), TTSize(width: 2, height: 2), TTSize(width: 8, height: 3), TTSize(width: 20, height: 5)]
+  static let sizes = [
+    TTSize(width: 1, height: 1), TTSize(width: 2, height: 2), TTSize(width: 8, height: 3),
+    TTSize(width: 20, height: 5),
+  ]
 
   /// Each shape at each size, filled only (left) and filled and bordered (right), matches its golden files.
   @Test(arguments: shapes.indices, sizes)
@@ -57,10 +63,31 @@ struct TTStyleDrawingGoldenTests {
 
   static let fills: [(name: String, style: TTStyle)] = [
     ("solid", TTStyle { TTSolidFillStyle(.blue) }),
-    ("solidTranslucent", TTStyle { TTSolidFillStyle(.red); TTInsetStyle(TTEdgeInsets(all: 1)); TTSolidFillStyle(TTColor.white.withAlpha(0.5)) }),
-    ("linearGradient", TTStyle { TTShapeStyle(.rounded(2)); TTLinearGradientFillStyle(.white, .blue) }),
-    ("reflective", TTStyle { TTShapeStyle(.rounded(1)); TTReflectiveFillStyle(.blue) }),
-    ("reflectiveBottomHighlight", TTStyle { TTShapeStyle(.rounded(1)); TTReflectiveFillStyle(.red, bottomHighlight: true) }),
+    (
+      "solidTranslucent",
+      TTStyle {
+        TTSolidFillStyle(.red); TTInsetStyle(TTEdgeInsets(all: 1));
+        TTSolidFillStyle(TTColor.white.withAlpha(0.5))
+      }
+    ),
+    (
+      "linearGradient",
+      TTStyle {
+        TTShapeStyle(.rounded(2)); TTLinearGradientFillStyle(.white, .blue)
+      }
+    ),
+    (
+      "reflective",
+      TTStyle {
+        TTShapeStyle(.rounded(1)); TTReflectiveFillStyle(.blue)
+      }
+    ),
+    (
+      "reflectiveBottomHighlight",
+      TTStyle {
+        TTShapeStyle(.rounded(1)); TTReflectiveFillStyle(.red, bottomHighlight: true)
+      }
+    ),
   ]
 
   /// Each fill, at 12×6 and on one row, matches its golden files.
@@ -115,15 +142,55 @@ struct TTStyleDrawingGoldenTests {
   }
 
   static let borders: [(name: String, style: TTStyle)] = [
-    ("solid1", TTStyle { TTSolidFillStyle(.blue); TTSolidBorderStyle(.white) }),
-    ("solid2", TTStyle { TTShapeStyle(.rounded(1)); TTSolidFillStyle(.blue); TTSolidBorderStyle(.white, width: 2) }),
-    ("fourAll", TTStyle { TTFourBorderStyle(TTFourBorder(top: .red, right: .green, bottom: .blue, left: .yellow)) }),
+    (
+      "solid1",
+      TTStyle {
+        TTSolidFillStyle(.blue); TTSolidBorderStyle(.white)
+      }
+    ),
+    (
+      "solid2",
+      TTStyle {
+        TTShapeStyle(.rounded(1)); TTSolidFillStyle(.blue); TTSolidBorderStyle(.white, width: 2)
+      }
+    ),
+    (
+      "fourAll",
+      TTStyle { TTFourBorderStyle(TTFourBorder(top: .red, right: .green, bottom: .blue, left: .yellow)) }
+    ),
     ("fourTopBottom", TTStyle { TTFourBorderStyle(TTFourBorder(top: .white, bottom: .gray)) }),
-    ("fourLeftTop", TTStyle { TTShapeStyle(.rounded(1)); TTFourBorderStyle(TTFourBorder(top: .white, left: .red)) }),
-    ("bevelDefault", TTStyle { TTSolidFillStyle(.gray); TTBevelBorderStyle(TTBevelBorder(highlight: .white, shadow: .black)) }),
-    ("bevelFromBelow", TTStyle { TTSolidFillStyle(.gray); TTBevelBorderStyle(TTBevelBorder(highlight: .white, shadow: .black, lightSource: 270)) }),
-    ("highlight", TTStyle { TTSolidFillStyle(.blue); TTHighlightBorderStyle(.darkGray, highlight: .white) }),
-    ("gradient", TTStyle { TTLinearGradientBorderStyle(TTGradientBorder(color1: .white, location1: 0.25, color2: .blue, location2: 1)) }),
+    (
+      "fourLeftTop",
+      TTStyle {
+        TTShapeStyle(.rounded(1)); TTFourBorderStyle(TTFourBorder(top: .white, left: .red))
+      }
+    ),
+    (
+      "bevelDefault",
+      TTStyle {
+        TTSolidFillStyle(.gray); TTBevelBorderStyle(TTBevelBorder(highlight: .white, shadow: .black))
+      }
+    ),
+    (
+      "bevelFromBelow",
+      TTStyle {
+        TTSolidFillStyle(.gray);
+        TTBevelBorderStyle(TTBevelBorder(highlight: .white, shadow: .black, lightSource: 270))
+      }
+    ),
+    (
+      "highlight",
+      TTStyle {
+        TTSolidFillStyle(.blue); TTHighlightBorderStyle(.darkGray, highlight: .white)
+      }
+    ),
+    (
+      "gradient",
+      TTStyle {
+        TTLinearGradientBorderStyle(
+          TTGradientBorder(color1: .white, location1: 0.25, color2: .blue, location2: 1))
+      }
+    ),
   ]
 
   /// Each border kind matches its golden files, at 12×5 and on one row.

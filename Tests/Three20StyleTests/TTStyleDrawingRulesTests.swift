@@ -26,7 +26,8 @@ struct TTStyleDrawingRulesTests {
       return .speechBubble(
         radius: Int.random(in: -1...3, using: &g), pointLocation: Double.random(in: -400...800, using: &g),
         pointAngle: Double.random(in: -400...800, using: &g),
-        pointSize: TTSize(width: Int.random(in: -2...4, using: &g), height: Int.random(in: -2...4, using: &g)))
+        pointSize: TTSize(width: Int.random(in: -2...4, using: &g), height: Int.random(in: -2...4, using: &g))
+      )
     }
   }
 
@@ -52,8 +53,10 @@ struct TTStyleDrawingRulesTests {
     case 7:
       return .fourBorder(
         TTFourBorder(
-          top: Bool.random(using: &g) ? randomColor(&g) : nil, right: Bool.random(using: &g) ? randomColor(&g) : nil,
-          bottom: Bool.random(using: &g) ? randomColor(&g) : nil, left: Bool.random(using: &g) ? randomColor(&g) : nil,
+          top: Bool.random(using: &g) ? randomColor(&g) : nil,
+          right: Bool.random(using: &g) ? randomColor(&g) : nil,
+          bottom: Bool.random(using: &g) ? randomColor(&g) : nil,
+          left: Bool.random(using: &g) ? randomColor(&g) : nil,
           width: width))
     case 8:
       return .bevelBorder(
@@ -71,7 +74,8 @@ struct TTStyleDrawingRulesTests {
       return .box(
         TTBox(
           margin: randomInsets(&g), padding: randomInsets(&g),
-          minimumSize: TTSize(width: Int.random(in: 0...9, using: &g), height: Int.random(in: 0...9, using: &g))))
+          minimumSize: TTSize(
+            width: Int.random(in: 0...9, using: &g), height: Int.random(in: 0...9, using: &g))))
     case 13:
       return .text(
         TTTextLook(
@@ -85,7 +89,8 @@ struct TTStyleDrawingRulesTests {
         TTImageLook(
           alternateText: Bool.random(using: &g) ? "漢字 pic" : nil,
           size: Bool.random(using: &g)
-            ? TTSize(width: Int.random(in: 0...12, using: &g), height: Int.random(in: 0...6, using: &g)) : nil))
+            ? TTSize(width: Int.random(in: 0...12, using: &g), height: Int.random(in: 0...6, using: &g)) : nil
+        ))
     case 15: return .mask(imageURL: "https://example.com/mask.png")
     case 16: return .blend(TTBlendMode.allCases[Int.random(in: 0..<TTBlendMode.allCases.count, using: &g)])
     case 17: return .part(name: "p", style: TTStyle([.solidFill(.red)]))
@@ -100,7 +105,8 @@ struct TTStyleDrawingRulesTests {
     var generator = SeededGenerator(seed: 2009)
     let texts = ["", "ok", "漢字テスト and more", "😀👨‍👩‍👧 wide", "a\nb\nc", "x\u{1B}[2Jy"]
     var background = TTCanvas(width: 30, height: 15)
-    background.fill(background.bounds, with: "·", style: TTCellStyle(foreground: .gray, background: .darkGray))
+    background.fill(
+      background.bounds, with: "·", style: TTCellStyle(foreground: .gray, background: .darkGray))
     background.write("境界", at: TTPoint(x: 5, y: 5))
     for _ in 0..<600 {
       let layers = (0..<Int.random(in: 0...9, using: &generator)).map { _ in Self.randomLayer(&generator) }
@@ -133,9 +139,11 @@ struct TTStyleDrawingRulesTests {
 
   static let everyLayer: [TTStyle.Layer] = [
     .shape(.rounded(TTCornerRadii.fullyRound)), .solidFill(.red), .linearGradientFill(.red, .blue),
-    .reflectiveFill(.blue, bottomHighlight: true), .shadow(TTShadow(blur: 2)), .innerShadow(TTShadow(blur: 2)),
+    .reflectiveFill(.blue, bottomHighlight: true), .shadow(TTShadow(blur: 2)),
+    .innerShadow(TTShadow(blur: 2)),
     .solidBorder(.white, width: 2), .fourBorder(TTFourBorder(top: .red, left: .blue)),
-    .bevelBorder(TTBevelBorder(highlight: .white, shadow: .black)), .highlightBorder(.gray, highlight: .white, width: 1),
+    .bevelBorder(TTBevelBorder(highlight: .white, shadow: .black)),
+    .highlightBorder(.gray, highlight: .white, width: 1),
     .linearGradientBorder(TTGradientBorder(color1: .white, color2: .black)), .inset(TTEdgeInsets(all: 1)),
     .box(TTBox(margin: TTEdgeInsets(all: 1), padding: TTEdgeInsets(all: 1))), .text(TTTextLook()),
     .image(TTImageLook(alternateText: "x")), .mask(imageURL: ""), .blend(.multiply),
@@ -192,7 +200,9 @@ struct TTStyleDrawingRulesTests {
   /// Every border kind takes its width off the content; a four-border only on its drawn sides.
   @Test func bordersReduceTheContentRect() {
     let rect = TTRect(x: 0, y: 0, width: 10, height: 6)
-    #expect(TTSolidBorderStyle(.white, width: 2).style.contentRect(for: rect) == TTRect(x: 2, y: 2, width: 6, height: 2))
+    #expect(
+      TTSolidBorderStyle(.white, width: 2).style.contentRect(for: rect)
+        == TTRect(x: 2, y: 2, width: 6, height: 2))
     #expect(
       TTBevelBorderStyle(TTBevelBorder(highlight: .white, shadow: .black)).style.contentRect(for: rect)
         == TTRect(x: 1, y: 1, width: 8, height: 4))
@@ -200,7 +210,8 @@ struct TTStyleDrawingRulesTests {
       TTHighlightBorderStyle(.gray, highlight: .white).style.contentRect(for: rect)
         == TTRect(x: 1, y: 1, width: 8, height: 4))
     #expect(
-      TTLinearGradientBorderStyle(TTGradientBorder(color1: .white, color2: .black, width: 3)).style.contentRect(for: rect)
+      TTLinearGradientBorderStyle(TTGradientBorder(color1: .white, color2: .black, width: 3)).style
+        .contentRect(for: rect)
         == TTRect(x: 3, y: 3, width: 4, height: 0))
     #expect(
       TTFourBorderStyle(TTFourBorder(bottom: .gray, left: .gray)).style.contentRect(for: rect)
@@ -230,8 +241,10 @@ struct TTStyleDrawingRulesTests {
   /// A fully round shape one row high without a border is a pill: half blocks in the fill colour.
   @Test func filledPillHasHalfBlockEnds() {
     var canvas = TTCanvas(width: 5, height: 1)
-    TTStyle { TTShapeStyle(.rounded(TTCornerRadii.fullyRound)); TTSolidFillStyle(.blue) }
-      .draw(in: canvas.bounds, on: &canvas)
+    TTStyle {
+      TTShapeStyle(.rounded(TTCornerRadii.fullyRound)); TTSolidFillStyle(.blue)
+    }
+    .draw(in: canvas.bounds, on: &canvas)
     #expect(canvas.lines == ["▐   ▌"])
     #expect(canvas[0, 0].style.foreground == .blue)
     #expect(canvas[0, 0].style.background == nil)
@@ -242,7 +255,9 @@ struct TTStyleDrawingRulesTests {
   @Test func roundCornersLeaveCornerCellsUnfilled() {
     for (radius, filled) in [(1, true), (2, false), (TTCornerRadii.fullyRound, false)] {
       var canvas = TTCanvas(width: 5, height: 3)
-      TTStyle { TTShapeStyle(.rounded(radius)); TTSolidFillStyle(.blue) }.draw(in: canvas.bounds, on: &canvas)
+      TTStyle {
+        TTShapeStyle(.rounded(radius)); TTSolidFillStyle(.blue)
+      }.draw(in: canvas.bounds, on: &canvas)
       #expect((canvas[0, 0].style.background != nil) == filled)
       #expect((canvas[4, 2].style.background != nil) == filled)
       #expect(canvas[1, 0].style.background == .blue)
@@ -287,7 +302,8 @@ struct TTStyleDrawingRulesTests {
 
   /// A bevel lights the sides facing the light, by Three20's ranges.
   @Test(arguments: [
-    (125, "top left"), (90, "top left right"), (270, "bottom left right"), (0, "top bottom right"), (-45, "bottom right"),
+    (125, "top left"), (90, "top left right"), (270, "bottom left right"), (0, "top bottom right"),
+    (-45, "bottom right"),
   ])
   func bevelLightsTheSidesFacingTheLight(lightSource: Int, lit: String) {
     var canvas = TTCanvas(width: 4, height: 3)
@@ -312,7 +328,9 @@ struct TTStyleDrawingRulesTests {
     #expect(TTBlendMode.multiply.blend(paint.withAlpha(0), over: base) == base)
 
     var canvas = TTCanvas(width: 1, height: 1)
-    TTStyle { TTSolidFillStyle(base); TTBlendStyle(.multiply); TTSolidFillStyle(paint) }.draw(in: canvas.bounds, on: &canvas)
+    TTStyle {
+      TTSolidFillStyle(base); TTBlendStyle(.multiply); TTSolidFillStyle(paint)
+    }.draw(in: canvas.bounds, on: &canvas)
     #expect(canvas[0, 0].style.background == TTColor(unitRed: 0.1, green: 0.25, blue: 0.4))
   }
 

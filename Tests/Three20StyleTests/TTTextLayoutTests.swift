@@ -109,7 +109,8 @@ struct TTTextLayoutTests {
   /// Drawing aligns lines right and at the bottom, inside the rectangle only.
   @Test func drawAlignsRightAndBottom() {
     var canvas = TTCanvas(width: 8, height: 4)
-    let look = TTTextLook(alignment: .right, verticalAlignment: .bottom, lineBreakMode: .wordWrap, numberOfLines: 0)
+    let look = TTTextLook(
+      alignment: .right, verticalAlignment: .bottom, lineBreakMode: .wordWrap, numberOfLines: 0)
     TTTextLayout.draw("ab cd", in: TTRect(x: 1, y: 0, width: 3, height: 3), look: look, on: &canvas)
     #expect(canvas.lines == ["", "  ab", "  cd", ""])
   }
@@ -117,10 +118,13 @@ struct TTTextLayoutTests {
   /// Drawing centres with the spare column on the right, and clips a wide character at the edge.
   @Test func drawCentresAndClips() {
     var canvas = TTCanvas(width: 6, height: 1)
-    TTTextLayout.draw("漢字", in: TTRect(x: 0, y: 0, width: 5, height: 1), look: TTTextLook(alignment: .center), on: &canvas)
+    TTTextLayout.draw(
+      "漢字", in: TTRect(x: 0, y: 0, width: 5, height: 1), look: TTTextLook(alignment: .center), on: &canvas)
     #expect(canvas.lines == ["漢字"])
     var narrow = TTCanvas(width: 3, height: 1)
-    TTTextLayout.draw("😀", in: TTRect(x: 1, y: 0, width: 1, height: 1), look: TTTextLook(lineBreakMode: .characterWrap), on: &narrow)
+    TTTextLayout.draw(
+      "😀", in: TTRect(x: 1, y: 0, width: 1, height: 1), look: TTTextLook(lineBreakMode: .characterWrap),
+      on: &narrow)
     #expect(narrow[0, 0] == .blank)
     #expect(narrow[2, 0] == .blank)
   }

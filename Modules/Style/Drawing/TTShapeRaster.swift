@@ -8,13 +8,14 @@
 /// - **Rectangle**: `┌─┐ │ └─┘`. One row high it is `[…]`; one column wide, `│`; one cell, `□`.
 /// - **Rounded rectangle** (any radius ≥ 1, or ``TTCornerRadii/fullyRound``): `╭─╮ │ ╰─╯`.
 ///   One row high it is `(…)`; one cell, `○`. A corner whose radius is ≥ 2 or fully round
-///   leaves its corner cell out of fills, so a filled shape without a border still reads as
-///   round; one row high, such an end is filled with a half block (`▐…▌`), a pill.
+///   leaves its corner cell out of fills (in shapes three columns wide or more), so a filled
+///   shape without a border still reads as round; one row high, such an end is filled with a
+///   half block (`▐…▌`), a pill.
 /// - **Rounded left arrow**: the left end is a point made of diagonals, the right end is
 ///   rounded by `radius`. The point takes `(height + 1) / 2` columns:
 ///
 ///   ```
-///   height 1:  <────)       height 3:   ╱────╮     height 4:   ╱───╮
+///   height 1:  <    )       height 3:   ╱────╮     height 4:   ╱───╮
 ///                                      <     │                ╱    │
 ///                                       ╲────╯                ╲    │
 ///                                                              ╲───╯
@@ -179,7 +180,9 @@ struct TTShapeRaster {
     radius >= 2 || radius == TTCornerRadii.fullyRound
   }
 
-  private static func boxCoverage(_ column: Int, _ row: Int, width: Int, height: Int, radii: TTCornerRadii)
+  private static func boxCoverage(
+    _ column: Int, _ row: Int, width: Int, height: Int, radii: TTCornerRadii
+  )
     -> Coverage
   {
     if width == 1 { return .inside }
@@ -202,7 +205,9 @@ struct TTShapeRaster {
     return .inside
   }
 
-  private static func boxStroke(_ column: Int, _ row: Int, width: Int, height: Int, radii: TTCornerRadii)
+  private static func boxStroke(
+    _ column: Int, _ row: Int, width: Int, height: Int, radii: TTCornerRadii
+  )
     -> Stroke?
   {
     let anyRound =
@@ -260,7 +265,9 @@ struct TTShapeRaster {
     return edge
   }
 
-  private static func arrowCoverage(_ column: Int, _ row: Int, width: Int, height: Int, radius: Int)
+  private static func arrowCoverage(
+    _ column: Int, _ row: Int, width: Int, height: Int, radius: Int
+  )
     -> Coverage
   {
     if height == 1 {
@@ -281,7 +288,8 @@ struct TTShapeRaster {
     return .inside
   }
 
-  private static func arrowStroke(_ column: Int, _ row: Int, width: Int, height: Int, radius: Int) -> Stroke? {
+  private static func arrowStroke(_ column: Int, _ row: Int, width: Int, height: Int, radius: Int) -> Stroke?
+  {
     if height == 1 {
       if column == 0 { return Stroke(glyph: "<", sides: .left) }
       if column == width - 1 { return Stroke(glyph: isRound(radius) ? ")" : "]", sides: .right) }
@@ -331,7 +339,9 @@ struct TTShapeRaster {
 
   // MARK: Speech bubbles
 
-  private static func bubble(frame: TTRect, location: Double, angle: Double, length: Int)
+  private static func bubble(
+    frame: TTRect, location: Double, angle: Double, length: Int
+  )
     -> (body: TTRect, pointer: Pointer?)
   {
     let degrees = normalized(location)

@@ -6,8 +6,9 @@ extension TTStyle {
   /// - ``Layer/shape(_:)`` sets the outline of the layers after it (a rectangle until then).
   ///   How each shape looks in cells: `┌┐└┘` rectangles, `╭╮╰╯` rounded ones (`(…)` one row
   ///   high), arrows with a point of `╱`/`<`/`╲`, speech bubbles with a `▲`/`▼`/`◀`/`▶` or
-  ///   `╱`/`╲` pointer. Corner cells of radius 2 or more, and the cells the point of an arrow
-  ///   cuts, are left out of fills.
+  ///   `╱`/`╲` pointer. Corner cells of radius 2 or more (in shapes three columns wide or
+  ///   more), and the cells the point of an arrow cuts, are left out of fills; cells half
+  ///   inside show `▐▌◢◥◀` in the fill colour.
   /// - Fills paint cell backgrounds inside the shape: solid; a top-to-bottom gradient, one
   ///   colour per row (a single row takes the average); reflective, with the top half in the
   ///   colour's ``TTColor/highlight`` and an optional lighter last row.

@@ -53,9 +53,11 @@ enum TTStyleDrawing {
     return min(max(0, width), maximumExtent)
   }
 
-  /// What a border layer takes off each side of the content: its width on every side it
-  /// draws (a four-border only on the sides that have a colour). A frame one row high has no
-  /// top or bottom edge, so its border takes columns only; one column wide, rows only.
+  /// What a border layer takes off each side of the content.
+  ///
+  /// Its width on every side it draws (a four-border only on the sides that have a colour).
+  /// A frame one row high has no top or bottom edge, so its border takes columns only; one
+  /// column wide, rows only.
   static func borderInsets(of layer: TTStyle.Layer, frame: TTRect) -> TTEdgeInsets {
     let width = borderWidth(of: layer)
     guard width > 0 else { return .zero }
@@ -176,7 +178,8 @@ enum TTStyleDrawing {
   }
 
   /// Paints one cell's background, blended over what is there.
-  static func paintBackground(_ color: TTColor, x: Int, y: Int, blend: TTBlendMode, on canvas: inout TTCanvas) {
+  static func paintBackground(_ color: TTColor, x: Int, y: Int, blend: TTBlendMode, on canvas: inout TTCanvas)
+  {
     canvas.restyle(TTRect(x: x, y: y, width: 1, height: 1)) { style in
       var style = style
       style.background = blended(color, over: style.background, mode: blend)
@@ -211,9 +214,11 @@ enum TTStyleDrawing {
       alpha: first.alpha + (second.alpha - first.alpha) * t)
   }
 
-  /// The reflective fill's colour for a row: the top half in the colour's highlight, the
-  /// rest in the colour, and with `bottomHighlight` (three rows or more) a last row halfway
-  /// to the highlight. A single row is the average of the colour and its highlight.
+  /// The reflective fill's colour for a row.
+  ///
+  /// The top half is in the colour's highlight, the rest in the colour, and with
+  /// `bottomHighlight` (three rows or more) the last row is halfway to the highlight. A
+  /// single row is the average of the colour and its highlight.
   static func reflective(_ color: TTColor, row: Int, of count: Int, bottomHighlight: Bool) -> TTColor {
     let highlight = color.highlight
     if count <= 1 { return mix(color, highlight, 0.5) }
@@ -234,9 +239,11 @@ enum TTStyleDrawing {
 
   // MARK: Shadows
 
-  /// Paints the shape's inside cells moved by the shadow's offset, in its colour, then
-  /// `blur` rings around them in ever lighter alpha. Only the clip is painted: callers that
-  /// want the whole shadow leave room for it in the rectangle they draw in.
+  /// Paints the shape's inside cells moved by the shadow's offset, then its blur rings.
+  ///
+  /// The cells take the shadow colour, then `blur` rings around them take it in ever lighter
+  /// alpha. Only the clip is painted: callers that want the whole shadow leave room for it in
+  /// the rectangle they draw in.
   static func paintShadow(
     _ shadow: TTShadow, raster: TTShapeRaster, blend: TTBlendMode, on canvas: inout TTCanvas
   ) {
@@ -266,8 +273,9 @@ enum TTStyleDrawing {
     }
   }
 
-  /// Shades the inside edge of the shape on the sides the offset points away from: an
-  /// offset down shades the top rows, an offset right the left columns, as a light from
+  /// Shades the inside edge of the shape on the sides the offset points away from.
+  ///
+  /// An offset down shades the top rows, an offset right the left columns, as a light from
   /// the other side would. The shade is `|offset|` cells deep at full colour, followed by
   /// `blur` cells of fading colour; with no offset along an axis and a blur, both sides of
   /// that axis fade in.
@@ -305,8 +313,9 @@ enum TTStyleDrawing {
 
   // MARK: Borders
 
-  /// Strokes the outline, asking `color` for each cell's colour from its sides and row
-  /// (`nil` leaves the cell out). Width 1 draws light lines; width 2 or more draws heavy
+  /// Strokes the outline, asking `color` for each cell's colour from its sides and row.
+  ///
+  /// A `nil` colour leaves the cell out. Width 1 draws light lines; width 2 or more draws heavy
   /// ones (`━┃┏┓┗┛`; Unicode has no heavy arcs, so rounded corners become square), and the
   /// rest of the width is left as it is, taken from the content.
   ///
@@ -387,8 +396,10 @@ enum TTStyleDrawing {
 
   // MARK: Images
 
-  /// Draws an image as a terminal can: its alternate text in brackets, centred, or a `░`
-  /// placeholder block of its size. With a ``TTImageLook/size`` the image is that size,
+  /// Draws an image as a terminal can: its alternate text, or a placeholder.
+  ///
+  /// The alternate text is shown in brackets, centred; without one, a `░` block of the
+  /// image's size. With a ``TTImageLook/size`` the image is that size,
   /// centred in `rect`; otherwise it takes all of `rect`.
   static func paintImage(_ look: TTImageLook, in rect: TTRect, on canvas: inout TTCanvas) {
     var target = rect

@@ -40,7 +40,9 @@ public enum TTTextLayout {
   ///   - maximumLines: A further limit on the lines, such as the rows available; none by default.
   /// - Returns: The lines, each at most `width` columns wide (a lone character wider than the
   ///   line excepted).
-  public static func lines(for text: String, width: Int, look: TTTextLook, maximumLines: Int? = nil)
+  public static func lines(
+    for text: String, width: Int, look: TTTextLook, maximumLines: Int? = nil
+  )
     -> [String]
   {
     guard width > 0 else { return [] }
