@@ -38,7 +38,7 @@ public struct TTStyledText: Sendable, CustomStringConvertible {
     didSet { cache = LayoutCache() }
   }
 
-  /// The width used by ``height`` and ``draw(on:at:)``, in columns; 80 by default.
+  /// The width used by ``height`` and ``draw(on:at:width:)``, in columns; 80 by default.
   public var width: Int
 
   /// How nodes look; ``TTStyledTextStyling/default`` unless set.
