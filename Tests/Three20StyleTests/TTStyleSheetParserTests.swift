@@ -319,6 +319,17 @@ struct TTStyleSheetParserTests {
     #expect(sheet.style(named: "Tab")?.layers == [.solidFill(.red), .text(TTTextLook(alignment: .center))])
   }
 
+  /// The example in the documentation of `init(css:)` reads as it says; at-rules ignore case.
+  @Test func documentationExample() throws {
+    let sheet = try TTStyleSheet(
+      css: """
+        @COLORS { accent: #2470d8; }
+        badge { shape: round; background: accent; color: white; font-weight: bold; }
+        """)
+    #expect(sheet.color(named: "accent")?.description == "#2470d8")
+    #expect(sheet.style(named: "badge")?.layers.count == 3)
+  }
+
   /// Empty text, comments only and a byte order mark make an empty sheet.
   @Test func emptyInput() throws {
     #expect(try TTStyleSheet(css: "") == TTStyleSheet())

@@ -43,6 +43,15 @@ struct TTStyleSheetWriterTests {
         """)
   }
 
+  /// The example in the documentation of `css` writes what it says.
+  @Test func documentationExample() throws {
+    var sheet = TTStyleSheet()
+    let round = TTShape.rounded(TTCornerRadii.fullyRound)
+    sheet.setStyle(TTShapeStyle(round, next: TTSolidFillStyle(.red)), named: "badge")
+    #expect(sheet.css == "badge {\n  shape: round;\n  background: #dc322f;\n}\n")
+    #expect(try TTStyleSheet(css: sheet.css) == sheet)
+  }
+
   /// An empty sheet writes nothing, and an empty style writes an empty rule.
   @Test func emptySheetAndEmptyStyle() throws {
     #expect(TTStyleSheet().css == "")

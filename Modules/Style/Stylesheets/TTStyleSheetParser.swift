@@ -63,21 +63,31 @@ struct TTStyleSheetParser {
 
   private mutating func parseAtRule() throws(TTStyleError) {
     let keyword = next()
-    switch keyword.text {
+    switch keyword.text.lowercased() {
     case "colors":
       try parseDefinitions(in: keyword) { parser, name, value throws(TTStyleError) in
-        var reader = TTStyleSheetValueReader(value, end: parser.current, property: name.text, parser: parser)
-        let color = try reader.color()
-        try reader.expectEnd()
+        let color: TTColor
+        do {
+          // The reader holds a copy of the parser: let it go before the parser changes, so
+          // the colour table is not copied for every definition.
+          var reader = TTStyleSheetValueReader(
+            value, end: parser.current, property: name.text, parser: parser)
+          color = try reader.color()
+          try reader.expectEnd()
+        }
         if parser.colors[name.text] == nil { parser.colorOrder.append(name.text) }
         parser.colors[name.text] = color
         parser.sheet.setColor(color, named: name.text)
       }
     case "values":
       try parseDefinitions(in: keyword) { parser, name, value throws(TTStyleError) in
-        var reader = TTStyleSheetValueReader(value, end: parser.current, property: name.text, parser: parser)
-        let number = try reader.cells()
-        try reader.expectEnd()
+        let number: Int
+        do {
+          var reader = TTStyleSheetValueReader(
+            value, end: parser.current, property: name.text, parser: parser)
+          number = try reader.cells()
+          try reader.expectEnd()
+        }
         parser.sheet.setValue(number, named: name.text)
       }
     default:
@@ -169,7 +179,7 @@ struct TTStyleSheetParser {
           at: token)
       }
       if token.kind == .atKeyword {
-        guard token.text == "part" else {
+        guard token.text.lowercased() == "part" else {
           throw error(
             "unknown at-rule '@\(token.text)' inside a rule; only @part is allowed here", at: token)
         }
