@@ -41,7 +41,8 @@ struct TTActivityLabelTests {
       Spinner.preferred(capabilities: .ansi256, environment: ["LC_ALL": "POSIX", "LANG": "en_US.UTF-8"])
         == .ascii)
     #expect(
-      Spinner.preferred(capabilities: .ansi256, environment: ["LC_ALL": "", "LANG": "de_DE.UTF-8"]) == .unicode)
+      Spinner.preferred(capabilities: .ansi256, environment: ["LC_ALL": "", "LANG": "de_DE.UTF-8"])
+        == .unicode)
   }
 
   /// A label that is not animating shows only its text and ignores ticks.

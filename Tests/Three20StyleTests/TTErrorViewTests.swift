@@ -12,7 +12,8 @@ struct TTErrorViewTests {
     return view
   }
 
-  static func render(_ view: TTView, width: Int, height: Int, capabilities: TTTerminalCapabilities) -> String {
+  static func render(_ view: TTView, width: Int, height: Int, capabilities: TTTerminalCapabilities) -> String
+  {
     view.frame = TTRect(x: 0, y: 0, width: width, height: height)
     var canvas = TTCanvas(width: width, height: height)
     view.draw(on: &canvas)

@@ -29,7 +29,9 @@ struct TTLabelTests {
     Case(text: "漢字かな", width: 5, look: TTTextLook(lineBreakMode: .clip), lines: ["漢字"]),
     Case(text: "漢字かな", width: 8, look: TTTextLook(), lines: ["漢字かな"]),
     // Word wrapping.
-    Case(text: "The quick brown fox jumps", width: 10, look: wrapping, lines: ["The quick", "brown fox", "jumps"]),
+    Case(
+      text: "The quick brown fox jumps", width: 10, look: wrapping,
+      lines: ["The quick", "brown fox", "jumps"]),
     Case(text: "abcdefghijklmnop xy", width: 5, look: wrapping, lines: ["abcde", "fghij", "klmno", "p xy"]),
     Case(text: "日本語のテキストです", width: 7, look: wrapping, lines: ["日本語", "のテキ", "ストで", "す"]),
     Case(text: "Hello 世界 wide", width: 8, look: wrapping, lines: ["Hello 世", "界 wide"]),
@@ -37,14 +39,17 @@ struct TTLabelTests {
     Case(text: "  indented text", width: 10, look: wrapping, lines: ["  indented", "text"]),
     Case(text: "a    b", width: 3, look: wrapping, lines: ["a", "b"]),
     // Character wrapping.
-    Case(text: "abc def", width: 3, look: TTTextLook(lineBreakMode: .characterWrap, numberOfLines: 0),
+    Case(
+      text: "abc def", width: 3, look: TTTextLook(lineBreakMode: .characterWrap, numberOfLines: 0),
       lines: ["abc", " de", "f"]),
     // A line limit with text left over ends in an ellipsis.
-    Case(text: "The quick brown fox jumps", width: 10,
+    Case(
+      text: "The quick brown fox jumps", width: 10,
       look: TTTextLook(lineBreakMode: .truncateTail, numberOfLines: 2), lines: ["The quick", "brown fox…"]),
     Case(text: "a\nb\nc", width: 10, look: TTTextLook(numberOfLines: 2), lines: ["a", "b…"]),
     Case(text: "a\nb", width: 10, look: TTTextLook(), lines: ["a…"]),
-    Case(text: "漢字 かなカナ", width: 6, look: TTTextLook(lineBreakMode: .wordWrap, numberOfLines: 1),
+    Case(
+      text: "漢字 かなカナ", width: 6, look: TTTextLook(lineBreakMode: .wordWrap, numberOfLines: 1),
       lines: ["漢字 …"]),
     // Control characters are shown harmlessly, never obeyed.
     Case(text: "a\u{1B}[31mb", width: 10, look: TTTextLook(), lines: ["ab"]),

@@ -67,7 +67,8 @@ struct TTTerminalHostTests {
     #expect(controller.events == ["willAppear", "didAppear", "willDisappear", "didDisappear"])
     #expect(controller.view.frame == TTRect(x: 0, y: 0, width: 24, height: 3))
     let colour = TTTerminalHost.renderOnce(
-      controller, size: TTSize(width: 24, height: 3), capabilities: .ansi256, environment: ["LANG": "C.UTF-8"])
+      controller, size: TTSize(width: 24, height: 3), capabilities: .ansi256, environment: ["LANG": "C.UTF-8"]
+    )
     #expect(colour.hasSuffix("\n  \u{1B}[38;5;244m⠋ busy\u{1B}[0m\n"))
   }
 
@@ -81,11 +82,16 @@ struct TTTerminalHostTests {
 
   /// Without a terminal the size comes from COLUMNS and LINES, else 80×24.
   @Test func terminalSizeFallsBack() {
-    #expect(TTTerminalHost.terminalSize(of: -1, environment: ["COLUMNS": "100", "LINES": "30"]) == TTSize(width: 100, height: 30))
-    #expect(TTTerminalHost.terminalSize(of: -1, environment: [:]) == TTSize(width: 80, height: 24))
-    #expect(TTTerminalHost.terminalSize(of: -1, environment: ["COLUMNS": "-3", "LINES": "x"]) == TTSize(width: 80, height: 24))
     #expect(
-      TTTerminalHost.terminalSize(of: -1, environment: ["COLUMNS": "99999999999999999999999", "LINES": "123456"])
+      TTTerminalHost.terminalSize(of: -1, environment: ["COLUMNS": "100", "LINES": "30"])
+        == TTSize(width: 100, height: 30))
+    #expect(TTTerminalHost.terminalSize(of: -1, environment: [:]) == TTSize(width: 80, height: 24))
+    #expect(
+      TTTerminalHost.terminalSize(of: -1, environment: ["COLUMNS": "-3", "LINES": "x"])
+        == TTSize(width: 80, height: 24))
+    #expect(
+      TTTerminalHost.terminalSize(
+        of: -1, environment: ["COLUMNS": "99999999999999999999999", "LINES": "123456"])
         == TTSize(width: 80, height: 10_000))
   }
 

@@ -124,7 +124,7 @@ struct TTViewControllerTests {
     let size = TTSize(width: 12, height: 1)
     #expect(TTTerminalHost.renderOnce(controller, size: size, capabilities: .plain) == "count 0")
     #expect(controller.handleKey(.character("j")))
-    weak var oldView = controller.viewIfLoaded
+    weak let oldView = controller.viewIfLoaded
     controller.didReceiveMemoryWarning()
     #expect(!controller.isViewLoaded)
     #expect(controller.label == nil)
@@ -136,7 +136,9 @@ struct TTViewControllerTests {
     #expect(controller.needsDisplay)
     #expect(TTTerminalHost.renderOnce(controller, size: size, capabilities: .plain) == "count 2")
     #expect(
-      controller.events == ["loadView", "viewDidLoad"] + Self.cycle + ["viewDidUnload", "loadView", "viewDidLoad"]
+      controller.events == ["loadView", "viewDidLoad"] + Self.cycle + [
+        "viewDidUnload", "loadView", "viewDidLoad",
+      ]
         + Self.cycle + Self.cycle)
   }
 

@@ -18,6 +18,7 @@ import Three20Core
 ///
 ///   override func viewDidLoad() {
 ///     super.viewDidLoad()
+///     label.frame = TTRect(x: 0, y: 0, width: 20, height: 1)
 ///     view.addSubview(label)
 ///   }
 ///
@@ -29,8 +30,10 @@ import Three20Core
 ///   }
 /// }
 ///
-/// let text = TTTerminalHost.renderOnce(HelloController(), size: TTSize(width: 20, height: 1),
-///                                      capabilities: .plain)
+/// let hello = HelloController()
+/// hello.handleKey(.character("j"))   // true
+/// TTTerminalHost.renderOnce(hello, size: TTSize(width: 20, height: 1), capabilities: .plain)
+/// // "Hello 1"
 /// ```
 ///
 /// On a memory warning (``didReceiveMemoryWarning()``) a controller that is not on screen
@@ -136,7 +139,7 @@ open class TTViewController {
   /// Whether the controller is on screen or on its way there: appearing or appeared.
   public var isVisible: Bool { appearanceState == .appearing || appearanceState == .appeared }
 
-  /// Makes the view: set ``view`` here. Do not call it yourself.
+  /// Makes the view; set ``view`` here, and do not call it yourself.
   ///
   /// The default makes a plain ``TTView``. Override it to make a view of your own class;
   /// add subviews in ``viewDidLoad()``.
@@ -197,9 +200,10 @@ open class TTViewController {
     }
   }
 
-  /// Finishes the transition started by ``beginAppearanceTransition(_:)``: calls
-  /// ``viewDidAppear()`` or ``viewDidDisappear()``. Does nothing when no transition is under
-  /// way.
+  /// Finishes the transition started by ``beginAppearanceTransition(_:)``.
+  ///
+  /// Calls ``viewDidAppear()`` or ``viewDidDisappear()``; does nothing when no transition is
+  /// under way.
   public func endAppearanceTransition() {
     switch appearanceState {
     case .appearing: transition(to: .appeared)

@@ -103,8 +103,11 @@ public final class TTTerminalHost {
 
   // MARK: - Owning the terminal
 
-  /// Takes over the terminal: raw mode (when the input is a terminal), alternate screen,
-  /// hidden cursor, and the handlers that put it back. Does nothing if already started.
+  /// Takes over the terminal.
+  ///
+  /// Puts the input in raw mode (when it is a terminal), enters the alternate screen, hides
+  /// the cursor and installs the handlers that put it all back. Does nothing if already
+  /// started.
   ///
   /// - Throws: ``TTStyleError`` with code `terminal` when another host owns the terminal,
   ///   or when the input is a terminal whose settings cannot be changed.
@@ -188,7 +191,8 @@ public final class TTTerminalHost {
     while !stopRequested {
       if TTTerminalRestorer.takeResize() { resize(root) }
       if root.needsDisplay { redraw(root) }
-      let wait: Duration = decoder.hasPendingInput ? escapeTimeout : max(.zero, clock.now.duration(to: nextTick))
+      let wait: Duration =
+        decoder.hasPendingInput ? escapeTimeout : max(.zero, clock.now.duration(to: nextTick))
       readInput(root, timeout: Self.milliseconds(wait))
       if stopRequested { break }
       if clock.now >= nextTick {

@@ -1,7 +1,8 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Synchronization
 
 /// The terminal state that signal handlers and `atexit` need to put the terminal back.
 ///
@@ -122,9 +123,10 @@ enum TTTerminalRestorer {
     return true
   }
 
-  /// Puts the terminal back if it is still ours: writes the restore sequence and the saved
-  /// settings. Async-signal-safe; only the first call after ``activate(input:output:settings:)``
-  /// does anything.
+  /// Puts the terminal back if it is still ours.
+  ///
+  /// Writes the restore sequence and the saved settings. Async-signal-safe; only the first
+  /// call after ``activate(input:output:settings:)`` does anything.
   static func restore() {
     guard active.exchange(false, ordering: .acquiringAndReleasing) else { return }
     let output = outputDescriptor.load(ordering: .relaxed)

@@ -54,7 +54,9 @@ open class TTActivityLabel: TTView {
     ///   - capabilities: What the output can show.
     ///   - environment: The process environment.
     /// - Returns: The spinner to use.
-    public static func preferred(capabilities: TTTerminalCapabilities, environment: [String: String]) -> Spinner {
+    public static func preferred(
+      capabilities: TTTerminalCapabilities, environment: [String: String]
+    ) -> Spinner {
       guard capabilities.attributes else { return .ascii }
       let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
       let name = (locale ?? "").lowercased()
@@ -151,7 +153,8 @@ open class TTActivityLabel: TTView {
   /// - Returns: The size wanted.
   override open func contentSizeThatFits(_ size: TTSize) -> TTSize {
     let boxed = activityStyle.style.size(fitting: TTSize(width: TTDisplayWidth.of(line), height: 1))
-    return activityStyle.spansWidth ? TTSize(width: max(size.width, boxed.width), height: boxed.height) : boxed
+    return activityStyle.spansWidth
+      ? TTSize(width: max(size.width, boxed.width), height: boxed.height) : boxed
   }
 
   /// Draws the look centred in `rect` (the banner across its width), the line inside it.

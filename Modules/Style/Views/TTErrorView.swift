@@ -72,7 +72,9 @@ open class TTErrorView: TTView {
   ///   - action: What it does when pressed.
   /// - Returns: The button, to change its look or state.
   @discardableResult
-  public func setAction(title: String = "Retry", _ action: @escaping @MainActor (TTButton) -> Void) -> TTButton {
+  public func setAction(
+    title: String = "Retry", _ action: @escaping @MainActor (TTButton) -> Void
+  ) -> TTButton {
     button?.removeFromSuperview()
     let button = TTButton(title: title, action: action)
     button.isFocused = true
@@ -90,7 +92,8 @@ open class TTErrorView: TTView {
   /// The height of the stacked title, subtitle and button at a width.
   override open func contentSizeThatFits(_ size: TTSize) -> TTSize {
     let parts = stack(width: size.width)
-    return TTSize(width: parts.map(\.size.width).max() ?? 0, height: parts.last.map { $0.y + $0.size.height } ?? 0)
+    return TTSize(
+      width: parts.map(\.size.width).max() ?? 0, height: parts.last.map { $0.y + $0.size.height } ?? 0)
   }
 
   /// Stacks the title, subtitle and button, centred, in ``TTView/contentRect``.

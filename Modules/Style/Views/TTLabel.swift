@@ -20,7 +20,9 @@
 /// ```
 @MainActor
 open class TTLabel: TTView {
-  /// The text shown. Newlines start new lines when the look allows more than one line.
+  /// The text shown.
+  ///
+  /// Newlines start new lines when the look allows more than one line.
   ///
   /// Defaults to the empty string.
   open var text: String {
@@ -155,7 +157,7 @@ open class TTLabel: TTView {
     return lines.map { fit($0, width: width, mode: mode, forceEllipsis: false) }
   }
 
-  /// Cuts one line to `width` by the mode. `forceEllipsis` marks text cut by the line limit.
+  /// Cuts one line to `width` by the mode; `forceEllipsis` marks text cut by the line limit.
   private static func fit(
     _ line: String, width: Int, mode: TTTextLook.LineBreakMode, forceEllipsis: Bool
   ) -> String {
