@@ -136,7 +136,10 @@ struct TTTerminalHostTests {
     defer { reader.stop() }
     let slave = pty.slave
     let master = pty.master
+    let scriptDone = DispatchSemaphore(value: 0)
+    defer { _ = scriptDone.wait(timeout: .now() + 15) }
     let script = Thread {
+      defer { scriptDone.signal() }
       // Each step waits for the frame that shows the previous one worked.
       guard reader.waitFor("count 0 w30 last -") else { return reader.send([0x03]) }
       var current = termios()
@@ -229,10 +232,14 @@ final class OutputReader: Sendable {
 
   private let state = Mutex(State())
   private let descriptor: Int32
+  private let finished = DispatchSemaphore(value: 0)
 
   init(_ descriptor: Int32) {
     self.descriptor = descriptor
-    let thread = Thread { [self] in loop() }
+    let thread = Thread { [self] in
+      loop()
+      finished.signal()
+    }
     thread.start()
   }
 
@@ -266,5 +273,13 @@ final class OutputReader: Sendable {
     return false
   }
 
-  func stop() { state.withLock { $0.stopped = true } }
+  /// Stops reading and waits for the thread to end, so that it never reads from the
+  /// descriptor once it is closed (and its number reused by another test's terminal).
+  func stop() {
+    let wasStopped = state.withLock { state in
+      defer { state.stopped = true }
+      return state.stopped
+    }
+    if !wasStopped { finished.wait() }
+  }
 }
