@@ -7,7 +7,13 @@
 //   BENCH <name> ours=<value> <anchor>=<value> unit=<unit> ratio=<x>
 // where x > 1 means ours is better.
 
+import Foundation
 import PackageDescription
+
+// A package depended on by path is known by its folder's name, which is whatever the
+// repository was cloned as; derive it instead of assuming one.
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+let rootPackage = root.lastPathComponent.lowercased()
 
 let package = Package(
   name: "Three20Benchmarks",
@@ -19,8 +25,8 @@ let package = Package(
     .executableTarget(
       name: "Three20Benchmarks",
       dependencies: [
-        .product(name: "Three20Core", package: "Three20"),
-        .product(name: "Three20Style", package: "Three20"),
+        .product(name: "Three20Core", package: rootPackage),
+        .product(name: "Three20Style", package: rootPackage),
       ],
       path: "Sources/Three20Benchmarks")
   ],
