@@ -43,9 +43,10 @@ struct TTTextLayoutTests {
     }
   }
 
-  /// A lone character wider than the line gets a line of its own instead of looping forever.
+  /// A lone character wider than the line never overflows it (nor loops forever): it is shown
+  /// as `…`, so the reader knows something is there.
   @Test func characterWiderThanTheLineTakesItsOwnLine() {
-    #expect(lines("😀a", width: 1, mode: .characterWrap) == ["😀", "a"])
+    #expect(lines("😀a", width: 1, mode: .characterWrap) == ["…", "a"])
   }
 
   /// The three truncating modes put the ellipsis at the end, the start or the middle.
@@ -54,7 +55,7 @@ struct TTTextLayoutTests {
     (.truncateHead, "…, world"),
     (.truncateMiddle, "Hell…rld"),
     (.clip, "Hello, w"),
-    (.wordWrap, "Hello,"),
+    (.wordWrap, "Hello, …"),
   ])
   func singleLineModes(mode: TTTextLook.LineBreakMode, expected: String) {
     #expect(lines("Hello, world", width: 8, mode: mode, numberOfLines: 1) == [expected])
@@ -85,13 +86,15 @@ struct TTTextLayoutTests {
     #expect(lines("", width: 10, mode: .wordWrap) == [""])
   }
 
-  /// Newlines start new lines; 0 lines means no limit; a maximum limits further.
+  /// Newlines start new lines; 0 lines means no limit; a maximum limits further, and text left
+  /// out is marked with `…` on the last line shown.
   @Test func newlinesAndLimits() {
     #expect(lines("a\nb\nc", width: 5, mode: .wordWrap) == ["a", "b", "c"])
-    #expect(lines("a\nb\nc", width: 5, mode: .wordWrap, numberOfLines: 2) == ["a", "b"])
-    #expect(lines("a\nb\nc", width: 5, mode: .truncateTail, numberOfLines: 2) == ["a", "b c"])
+    #expect(lines("a\nb\nc", width: 5, mode: .wordWrap, numberOfLines: 2) == ["a", "b…"])
+    #expect(lines("a\nb\nc", width: 5, mode: .truncateTail, numberOfLines: 2) == ["a", "b…"])
+    #expect(lines("a\nb\nc", width: 5, mode: .clip, numberOfLines: 2) == ["a", "b"])
     let look = TTTextLook(lineBreakMode: .wordWrap, numberOfLines: 0)
-    #expect(TTTextLayout.lines(for: "a\nb\nc", width: 5, look: look, maximumLines: 1) == ["a"])
+    #expect(TTTextLayout.lines(for: "a\nb\nc", width: 5, look: look, maximumLines: 1) == ["a…"])
   }
 
   /// No width, no lines: zero and negative widths and limits never trap.

@@ -6,13 +6,13 @@
 ///
 /// - A newline starts a new line; control characters are shown as symbols
 ///   (``TTTerminalText/sanitized(_:keepingNewlines:)``).
-/// - ``TTTextLook/LineBreakMode/wordWrap`` breaks lines between words (a word wider than the
-///   line is broken between characters); ``TTTextLook/LineBreakMode/characterWrap`` breaks
-///   between any characters. Spaces where a line breaks are dropped.
-/// - The truncating modes and ``TTTextLook/LineBreakMode/clip`` wrap words too when more than
-///   one line is allowed; the last line allowed then holds the rest of the text, cut with `…`
-///   at its end, start or middle, or simply cut off. A line ending a paragraph joins the next
-///   one with a space there.
+/// - ``TTTextLook/LineBreakMode/wordWrap`` breaks lines at spaces and around wide (CJK)
+///   characters, which may break anywhere; a word wider than the line is broken between
+///   characters. ``TTTextLook/LineBreakMode/characterWrap`` breaks between any characters.
+///   Spaces where a line breaks are dropped.
+/// - The truncating modes and ``TTTextLook/LineBreakMode/clip`` wrap too when more than one
+///   line is allowed. When text is left over, the last line shown takes the rest of the text
+///   and is cut with `…` at its end, start or middle, or simply cut off.
 /// - At most ``TTTextLook/numberOfLines`` lines (0: no limit) and, when drawing, no more than
 ///   the rectangle's height.
 ///
@@ -24,56 +24,198 @@
 /// // ["The quick…"]
 /// ```
 public enum TTTextLayout {
-  private struct Line {
-    var text: String
-    /// What joins this line to the next when lines are put back together: a space where a
-    /// line broke between words or paragraphs, nothing where a word was broken.
-    var joiner: String
-  }
-
-  /// The lines text takes in `width` columns with a look.
+  /// Lays text out in lines that fit a width, as a label with `look` would show it.
+  ///
+  /// The text is first made terminal-safe (newlines kept). Then:
+  /// - With `.wordWrap` or `.characterWrap`, or any mode when `look.numberOfLines` is not 1,
+  ///   each paragraph wraps: at spaces and around wide characters for word wrapping (a word
+  ///   longer than the width is broken), anywhere for character wrapping.
+  /// - Otherwise each paragraph is one line.
+  /// - The lines are limited to `look.numberOfLines` (0 = no limit) and to `maxLines`. When
+  ///   text is left over, the last line shown takes the rest of the text and is cut by the
+  ///   mode: `…` at the tail, head or middle, or clipped.
+  /// - Any line still too wide is cut the same way.
+  ///
+  /// ```swift
+  /// let look = TTTextLook(lineBreakMode: .truncateMiddle)
+  /// TTTextLayout.lines(for: "abcdefghij", width: 7, look: look)   // ["abc…hij"]
+  /// TTTextLayout.lines(for: "漢字かな", width: 5, look: TTTextLook())   // ["漢字…"]
+  /// ```
   ///
   /// - Parameters:
   ///   - text: The text.
   ///   - width: The columns available; 0 or less gives no lines.
-  ///   - look: Its ``TTTextLook/lineBreakMode`` and ``TTTextLook/numberOfLines`` apply.
+  ///   - look: The line breaking mode and number of lines.
   ///   - maximumLines: A further limit on the lines, such as the rows available; none by default.
-  /// - Returns: The lines, each at most `width` columns wide (a lone character wider than the
-  ///   line excepted).
+  /// - Returns: The lines, each at most `width` columns wide.
   public static func lines(
     for text: String, width: Int, look: TTTextLook, maximumLines: Int? = nil
-  )
-    -> [String]
-  {
-    guard width > 0 else { return [] }
-    var limit = look.numberOfLines > 0 ? look.numberOfLines : Int.max
-    if let maximumLines { limit = min(limit, maximumLines) }
-    guard limit > 0 else { return [] }
+  ) -> [String] {
+    let maxLines = maximumLines ?? .max
+    guard width > 0, maxLines > 0 else { return [] }
     let safe = TTTerminalText.sanitized(text, keepingNewlines: true)
-    let byWords = look.lineBreakMode != .characterWrap
-    var wrapped: [Line] = []
-    for paragraph in safe.split(separator: "\n", omittingEmptySubsequences: false) {
-      var lines = wrap(String(paragraph), width: width, byWords: byWords)
-      lines[lines.count - 1].joiner = " "
-      wrapped += lines
+    let paragraphs = safe.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let mode = look.lineBreakMode
+    let wraps = mode == .wordWrap || mode == .characterWrap || look.numberOfLines != 1
+    var lines: [String] = []
+    for paragraph in paragraphs {
+      if wraps {
+        lines += wrap(paragraph, width: width, byWord: mode != .characterWrap)
+      } else {
+        lines.append(paragraph)
+      }
     }
-    if wrapped.count <= limit { return wrapped.map(\.text) }
+    let limit = min(maxLines, look.numberOfLines > 0 ? look.numberOfLines : .max)
+    if lines.count > limit {
+      // The last line shows as much of the remaining text as fits, cut by the mode; wrapping
+      // modes cut it at the tail, as UIKit does. When the rest would fit on one line (it
+      // was cut at newlines), the last line shown ends with the mark instead.
+      let last = lines[limit - 1]
+      let rest = lines[(limit - 1)...].filter { !$0.isEmpty }.joined(separator: " ")
+      lines = Array(lines.prefix(limit - 1))
+      if TTDisplayWidth.of(rest) > width {
+        lines.append(fit(rest, width: width, mode: mode, forceEllipsis: false))
+      } else {
+        lines.append(fit(last, width: width, mode: mode, forceEllipsis: true))
+      }
+    }
+    return lines.map { fit($0, width: width, mode: mode, forceEllipsis: false) }
+  }
 
-    var shown = wrapped.prefix(limit - 1).map(\.text)
-    let remaining = wrapped[(limit - 1)...]
-    var rest = ""
-    for (index, line) in zip(remaining.indices, remaining) {
-      rest += line.text
-      if index < remaining.endIndex - 1 { rest += line.joiner }
+  /// Cuts one line to `width` by the mode; `forceEllipsis` marks text cut by the line limit.
+  private static func fit(
+    _ line: String, width: Int, mode: TTTextLook.LineBreakMode, forceEllipsis: Bool
+  ) -> String {
+    let columns = TTDisplayWidth.of(line)
+    guard columns > width || forceEllipsis else { return line }
+    switch mode {
+    case .clip:
+      return TTDisplayWidth.prefix(line, fitting: width)
+    case .truncateHead:
+      guard columns > width else { return forceEllipsis ? marked(line, width: width) : line }
+      return "…" + suffix(line, fitting: width - 1)
+    case .truncateMiddle:
+      guard columns > width else { return forceEllipsis ? marked(line, width: width) : line }
+      let room = width - 1
+      let head = TTDisplayWidth.prefix(line, fitting: (room + 1) / 2)
+      let tail = suffix(line, fitting: room - TTDisplayWidth.of(head))
+      return head + "…" + tail
+    case .truncateTail, .wordWrap, .characterWrap:
+      guard columns > width else { return marked(line, width: width) }
+      return TTDisplayWidth.truncate(line, to: width)
     }
-    switch look.lineBreakMode {
-    case .wordWrap, .characterWrap: shown.append(wrapped[limit - 1].text)
-    case .clip: shown.append(TTDisplayWidth.prefix(rest, fitting: width))
-    case .truncateTail: shown.append(TTDisplayWidth.truncate(rest, to: width))
-    case .truncateHead: shown.append(truncatingHead(rest, to: width))
-    case .truncateMiddle: shown.append(truncatingMiddle(rest, to: width))
+  }
+
+  /// A line that fits, ending in `…` to say that text below it was left out.
+  private static func marked(_ line: String, width: Int) -> String {
+    TTDisplayWidth.prefix(line, fitting: width - 1) + "…"
+  }
+
+  /// The longest suffix of `text` that fits `width` columns.
+  private static func suffix(_ text: String, fitting width: Int) -> String {
+    guard width > 0 else { return "" }
+    var used = 0
+    var start = text.endIndex
+    while start > text.startIndex {
+      let previous = text.index(before: start)
+      let next = used + TTDisplayWidth.of(text[previous])
+      if next > width { break }
+      used = next
+      start = previous
     }
-    return shown
+    return String(text[start...])
+  }
+
+  /// Wraps one paragraph (no newlines) into lines of at most `width` columns.
+  private static func wrap(_ paragraph: String, width: Int, byWord: Bool) -> [String] {
+    if paragraph.isEmpty { return [""] }
+    var lines: [String] = []
+    var line = ""
+    var lineWidth = 0
+    if !byWord {
+      for character in paragraph {
+        let columns = TTDisplayWidth.of(character)
+        if lineWidth + columns > width, !line.isEmpty {
+          lines.append(line)
+          line = ""
+          lineWidth = 0
+        }
+        line.append(character)
+        lineWidth += columns
+      }
+      lines.append(line)
+      return lines
+    }
+    var pendingSpaces = ""
+    for token in tokens(of: paragraph) {
+      if token.first == " " {
+        // Spaces at the start of the paragraph are kept (indentation); elsewhere they wait
+        // for the next word and vanish at a line break.
+        if lines.isEmpty && line.isEmpty {
+          line = String(TTDisplayWidth.prefix(token, fitting: width))
+          lineWidth = TTDisplayWidth.of(line)
+        } else {
+          pendingSpaces += token
+        }
+        continue
+      }
+      let tokenWidth = TTDisplayWidth.of(token)
+      let spacesWidth = pendingSpaces.count
+      if lineWidth + spacesWidth + tokenWidth <= width {
+        line += pendingSpaces + token
+        lineWidth += spacesWidth + tokenWidth
+      } else {
+        if !line.isEmpty && !line.allSatisfy({ $0 == " " }) {
+          lines.append(line)
+          line = ""
+          lineWidth = 0
+        }
+        if tokenWidth <= width - lineWidth {
+          line += token
+          lineWidth += tokenWidth
+        } else {
+          // A word longer than the line is broken by characters.
+          for character in token {
+            let columns = TTDisplayWidth.of(character)
+            if lineWidth + columns > width, !line.isEmpty {
+              lines.append(line)
+              line = ""
+              lineWidth = 0
+            }
+            line.append(character)
+            lineWidth += columns
+          }
+        }
+      }
+      pendingSpaces = ""
+    }
+    lines.append(line)
+    return lines
+  }
+
+  /// Splits a paragraph into runs of spaces, words, and single wide characters (a line may
+  /// break before or after any wide character, as CJK text has no spaces).
+  private static func tokens(of paragraph: String) -> [String] {
+    var tokens: [String] = []
+    var current = ""
+    var currentIsSpace = false
+    for character in paragraph {
+      let isSpace = character == " "
+      if TTDisplayWidth.of(character) == 2 {
+        if !current.isEmpty { tokens.append(current) }
+        tokens.append(String(character))
+        current = ""
+        continue
+      }
+      if !current.isEmpty && isSpace != currentIsSpace {
+        tokens.append(current)
+        current = ""
+      }
+      current.append(character)
+      currentIsSpace = isSpace
+    }
+    if !current.isEmpty { tokens.append(current) }
+    return tokens
   }
 
   /// Draws text in a rectangle: lines from ``lines(for:width:look:maximumLines:)``, aligned
@@ -108,82 +250,4 @@ public enum TTTextLayout {
   }
 
   /// Wraps one paragraph (no newlines) into lines of at most `width` columns.
-  private static func wrap(_ paragraph: String, width: Int, byWords: Bool) -> [Line] {
-    var lines: [Line] = []
-    var current = ""
-    var used = 0
-    func breakLine(joiner: String) {
-      lines.append(Line(text: current, joiner: joiner))
-      current = ""
-      used = 0
-    }
-    /// Appends characters, breaking between them when the line is full.
-    func appendBreaking(_ text: Substring) {
-      for character in text {
-        let columns = TTDisplayWidth.of(character)
-        if used + columns > width, used > 0 { breakLine(joiner: "") }
-        current.append(character)
-        used += columns
-      }
-    }
-    if !byWords {
-      appendBreaking(Substring(paragraph))
-      lines.append(Line(text: current, joiner: ""))
-      return lines
-    }
-    var hasContent = false
-    for (index, word) in paragraph.split(separator: " ", omittingEmptySubsequences: false).enumerated() {
-      let columns = TTDisplayWidth.of(word)
-      if index == 0 {
-        appendBreaking(word)
-        hasContent = true
-        continue
-      }
-      if hasContent, used + 1 + columns <= width {
-        current += " " + word
-        used += 1 + columns
-        continue
-      }
-      if hasContent {
-        breakLine(joiner: " ")
-        hasContent = false
-      }
-      // A new line: spaces where it broke are dropped.
-      guard !word.isEmpty else { continue }
-      appendBreaking(word)
-      hasContent = true
-    }
-    lines.append(Line(text: current, joiner: ""))
-    return lines
-  }
-
-  /// The text cut at its start with `…` to fit `width` columns.
-  private static func truncatingHead(_ text: String, to width: Int) -> String {
-    guard TTDisplayWidth.of(text) > width else { return text }
-    guard width > 1 else { return TTDisplayWidth.prefix("…", fitting: width) }
-    return "…" + suffix(text, fitting: width - 1)
-  }
-
-  /// The text cut in its middle with `…` to fit `width` columns.
-  private static func truncatingMiddle(_ text: String, to width: Int) -> String {
-    guard TTDisplayWidth.of(text) > width else { return text }
-    guard width > 1 else { return TTDisplayWidth.prefix("…", fitting: width) }
-    let available = width - 1
-    let head = (available + 1) / 2
-    return TTDisplayWidth.prefix(text, fitting: head) + "…" + suffix(text, fitting: available - head)
-  }
-
-  /// The longest suffix of `text` that fits in `width` columns, never splitting a character.
-  private static func suffix(_ text: String, fitting width: Int) -> String {
-    var used = 0
-    var start = text.endIndex
-    while start > text.startIndex {
-      let previous = text.index(before: start)
-      let next = used + TTDisplayWidth.of(text[previous])
-      if next > width { break }
-      used = next
-      start = previous
-    }
-    return String(text[start...])
-  }
 }
