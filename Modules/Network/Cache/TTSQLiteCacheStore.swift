@@ -60,6 +60,11 @@ final class TTSQLiteCacheStore {
     if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
       throw .corrupt("a directory is where the cache file should be")
     }
+    // Checked before SQLite sees the file: closing a connection to a broken file can delete its
+    // -wal, and the file should be moved aside as it was found.
+    if let reason = headerProblem(path: path) {
+      throw .corrupt(reason)
+    }
     var handle: OpaquePointer?
     let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
     let result = sqlite3_open_v2(path, &handle, flags, nil)
@@ -82,6 +87,19 @@ final class TTSQLiteCacheStore {
       throw .unavailable("\(error)")
     }
     return store
+  }
+
+  /// Why the file at `path` cannot be an SQLite database, judging by its first bytes; `nil`
+  /// when it is missing, empty, or starts with the SQLite header.
+  private static func headerProblem(path: String) -> String? {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+    defer { try? handle.close() }
+    guard let head = try? handle.read(upToCount: 100), !head.isEmpty else { return nil }
+    let magic = Data("SQLite format 3\0".utf8)
+    if head.count < 100 || !head.starts(with: magic) {
+      return "file is not a database: it does not start with the SQLite header"
+    }
+    return nil
   }
 
   private static func classify(_ error: TTSQLiteError) -> OpenFailure {
