@@ -13,8 +13,10 @@ import Three20Network
 struct TTURLCacheCorruptionTests {
   /// The files of a directory whose names start with a prefix.
   func files(in directory: URL, startingWith prefix: String) -> [String] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0.hasPrefix(prefix) }
-      .sorted()
+    ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter {
+      $0.hasPrefix(prefix)
+    }
+    .sorted()
   }
 
   /// Opens `name` in `directory`, which holds something broken, and checks the recovery.
@@ -34,7 +36,8 @@ struct TTURLCacheCorruptionTests {
       #expect(warnings.count == 1, "\(warnings)", sourceLocation: sourceLocation)
       #expect(warnings.first?.contains("moved it to") == true, sourceLocation: sourceLocation)
       let moved = files(in: directory, startingWith: "\(name).sqlite.corrupt-")
-      let main = try #require(moved.first { !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }, sourceLocation: sourceLocation)
+      let main = try #require(
+        moved.first { !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }, sourceLocation: sourceLocation)
       #expect(problem.message.contains(main), sourceLocation: sourceLocation)
       // The cache works, and what it stores is in a sound new file.
       #expect(cache.isDiskAvailable, sourceLocation: sourceLocation)

@@ -71,7 +71,8 @@ struct TTURLCacheMultiProcessTests {
 
       #expect(cache.diskProblem == nil)
       for index in 0..<300 {
-        #expect(cache.entry(forKey: key("sw-\(index)"))?.body == Data(repeating: UInt8(index % 256), count: 200))
+        #expect(
+          cache.entry(forKey: key("sw-\(index)"))?.body == Data(repeating: UInt8(index % 256), count: 200))
       }
       for index in 0..<written {
         let entry = cache.entry(forKey: "py-\(index)")

@@ -10,7 +10,9 @@ struct TTURLCacheTests {
   /// A stored entry comes back whole from memory, and from disk in a new cache object.
   @Test func entriesRoundTripThroughMemoryAndDisk() async throws {
     try await withTemporaryDirectory { directory in
-      var headers: TTHTTPHeaders = ["Content-Type": "application/json; charset=utf-8", "X-Ünïcode": "naïve ✓"]
+      var headers: TTHTTPHeaders = [
+        "Content-Type": "application/json; charset=utf-8", "X-Ünïcode": "naïve ✓",
+      ]
       headers.add("Set-Cookie", "a=1")
       headers.add("Set-Cookie", "b=\"2\"\n")
       let stored = TTURLCache.Entry(
@@ -104,7 +106,8 @@ struct TTURLCacheTests {
   @Test func memoryRespectsByteLimit() async throws {
     try await withTemporaryDirectory { directory in
       let size = makeEntry("a0", bytes: 100).size
-      let cache = try TTURLCache(name: "MemoryBytes", directory: directory, memoryByteLimit: size * 8 + size / 2)
+      let cache = try TTURLCache(
+        name: "MemoryBytes", directory: directory, memoryByteLimit: size * 8 + size / 2)
       cache.isDiskCacheEnabled = false
       for index in 0..<20 { cache.store(makeEntry("a\(index)", bytes: 100)) }
       #expect(cache.memoryByteCount <= cache.memoryByteLimit)
@@ -201,7 +204,8 @@ struct TTURLCacheTests {
   /// An entry larger than the disk limit is not written, and any older copy is dropped.
   @Test func entriesOverTheDiskLimitAreNotWritten() async throws {
     try await withTemporaryDirectory { directory in
-      let cache = try TTURLCache(name: "TooBig", directory: directory, memoryByteLimit: 0, diskByteLimit: 1000)
+      let cache = try TTURLCache(
+        name: "TooBig", directory: directory, memoryByteLimit: 0, diskByteLimit: 1000)
       cache.store(makeEntry("a", bytes: 100))
       cache.store(makeEntry("a", bytes: 2000))
       #expect(!cache.hasEntry(forKey: key("a")))
@@ -391,7 +395,9 @@ struct TTURLCacheTests {
   /// The method is compared without case, and an empty method means GET.
   @Test(arguments: ["get", "Get", "GET", ""])
   func methodCaseDoesNotMatterForGet(method: String) {
-    #expect(TTURLCache.key(url: "https://example.com/", method: method) == TTURLCache.key(url: "https://example.com/"))
+    #expect(
+      TTURLCache.key(url: "https://example.com/", method: method)
+        == TTURLCache.key(url: "https://example.com/"))
   }
 
   /// POST and PUT keys include the body (whatever the method's case); GET and HEAD ignore it.
@@ -399,12 +405,21 @@ struct TTURLCacheTests {
     let url = "https://example.com/search"
     let one = Data("q=1".utf8)
     let two = Data("q=2".utf8)
-    #expect(TTURLCache.key(url: url, method: "POST", body: one) != TTURLCache.key(url: url, method: "POST", body: two))
-    #expect(TTURLCache.key(url: url, method: "post", body: one) == TTURLCache.key(url: url, method: "POST", body: one))
-    #expect(TTURLCache.key(url: url, method: "pUt", body: one) == TTURLCache.key(url: url, method: "PUT", body: one))
-    #expect(TTURLCache.key(url: url, method: "PUT", body: one) != TTURLCache.key(url: url, method: "POST", body: one))
+    #expect(
+      TTURLCache.key(url: url, method: "POST", body: one)
+        != TTURLCache.key(url: url, method: "POST", body: two))
+    #expect(
+      TTURLCache.key(url: url, method: "post", body: one)
+        == TTURLCache.key(url: url, method: "POST", body: one))
+    #expect(
+      TTURLCache.key(url: url, method: "pUt", body: one) == TTURLCache.key(url: url, method: "PUT", body: one)
+    )
+    #expect(
+      TTURLCache.key(url: url, method: "PUT", body: one)
+        != TTURLCache.key(url: url, method: "POST", body: one))
     #expect(TTURLCache.key(url: url, method: "POST", body: one) != TTURLCache.key(url: url))
-    #expect(TTURLCache.key(url: url, method: "POST") == TTURLCache.key(url: url, method: "POST", body: Data()))
+    #expect(
+      TTURLCache.key(url: url, method: "POST") == TTURLCache.key(url: url, method: "POST", body: Data()))
     #expect(TTURLCache.key(url: url, method: "GET", body: one) == TTURLCache.key(url: url))
     #expect(TTURLCache.key(url: url, method: "HEAD", body: one) == TTURLCache.key(url: url, method: "HEAD"))
     #expect(TTURLCache.key(url: url, method: "HEAD") != TTURLCache.key(url: url))

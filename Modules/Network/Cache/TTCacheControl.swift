@@ -36,7 +36,8 @@ struct TTCacheControl: Sendable {
   ///   number, capped at 2^31 as RFC 9111 §1.2.2 asks for values too large to represent.
   func seconds(_ name: String) -> DeltaSeconds? {
     guard let index = directives.firstIndex(where: { $0.name == name }) else { return nil }
-    guard let text = directives[index].value, !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
+    guard let text = directives[index].value, !text.isEmpty,
+      text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
     else { return .invalid }
     let digits = text.drop { $0 == "0" }
     guard digits.count <= 10, let number = Int(digits.isEmpty ? "0" : String(digits)) else {

@@ -146,9 +146,10 @@ public struct TTHTTPCacheRules: Sendable, Hashable {
 
     /// When the response stops being fresh; `nil` when the reader's expiration age decides.
     public var expiresAt: Date?
-    /// Whether a stale copy must never be used without the server's say-so
-    /// (`must-revalidate` or `no-cache`). ``TTURLCache`` never serves stale copies anyway; this
-    /// tells callers that want to.
+    /// Whether a stale copy must never be used without asking the server.
+    ///
+    /// Set by `must-revalidate` and `no-cache`. ``TTURLCache`` never serves stale copies anyway;
+    /// this tells callers that want to.
     public var mustRevalidate: Bool
     /// Where the lifetime came from.
     public var source: Source
@@ -304,7 +305,8 @@ public struct TTHTTPCacheRules: Sendable, Hashable {
     let control = TTCacheControl(requestHeaders)
     guard !policy.contains(.noCache), !control.has("no-store"), let entry else { return .miss }
     if policy.rawValue & Self.etagBit != 0 {
-      return entry.hasValidator ? .revalidate(entry, conditionalHeaders: conditionalHeaders(for: entry)) : .miss
+      return entry.hasValidator
+        ? .revalidate(entry, conditionalHeaders: conditionalHeaders(for: entry)) : .miss
     }
     let pragmaNoCache =
       !requestHeaders.contains("Cache-Control")

@@ -15,7 +15,9 @@ public import Foundation
 /// TTHTTPDate.format(Date(timeIntervalSince1970: 784111777))   // "Sun, 06 Nov 1994 08:49:37 GMT"
 /// ```
 public enum TTHTTPDate {
-  private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+  private static let months = [
+    "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
+  ]
   private static let dayNames = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
   private static let monthNames = [
     "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
@@ -47,7 +49,8 @@ public enum TTHTTPDate {
         guard rest[2] == "GMT", parts.count == 3, let day = Int(parts[0]), let short = Int(parts[2]),
           parts[2].count == 2
         else { return nil }
-        return make(year: short < 70 ? 2000 + short : 1900 + short, month: month(parts[1]), day: day, time: rest[1])
+        return make(
+          year: short < 70 ? 2000 + short : 1900 + short, month: month(parts[1]), day: day, time: rest[1])
       }
       return nil
     }

@@ -137,7 +137,8 @@ struct TTMemoryLRU {
   }
 
   private mutating func trim() {
-    while byteCount > byteLimit || index.count > entryLimit, let last = tail, let key = slots[last].entry?.key {
+    while byteCount > byteLimit || index.count > entryLimit, let last = tail, let key = slots[last].entry?.key
+    {
       remove(key)
     }
   }

@@ -49,8 +49,10 @@ struct TTSHA256 {
     compress(pending)
     pending.removeAll()
     return state.flatMap { word in
-      [UInt8(truncatingIfNeeded: word >> 24), UInt8(truncatingIfNeeded: word >> 16),
-       UInt8(truncatingIfNeeded: word >> 8), UInt8(truncatingIfNeeded: word)]
+      [
+        UInt8(truncatingIfNeeded: word >> 24), UInt8(truncatingIfNeeded: word >> 16),
+        UInt8(truncatingIfNeeded: word >> 8), UInt8(truncatingIfNeeded: word),
+      ]
     }
   }
 

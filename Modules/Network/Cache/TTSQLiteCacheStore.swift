@@ -127,7 +127,8 @@ final class TTSQLiteCacheStore {
         guard version == 0 else { return }
         let tables = try scalarInt("SELECT count(*) FROM sqlite_master", "listing tables")
         guard tables == 0 else {
-          throw OpenFailure.corrupt("the file is an SQLite database of something else (\(tables) objects, no version)")
+          throw OpenFailure.corrupt(
+            "the file is an SQLite database of something else (\(tables) objects, no version)")
         }
         for statement in Self.schema {
           try execute(statement, "creating the schema")
@@ -137,7 +138,8 @@ final class TTSQLiteCacheStore {
       }
     }
     guard version == Self.schemaVersion else {
-      throw OpenFailure.corrupt("unknown schema version \(version) (this code reads version \(Self.schemaVersion))")
+      throw OpenFailure.corrupt(
+        "unknown schema version \(version) (this code reads version \(Self.schemaVersion))")
     }
     // Preparing every statement now checks that the tables have the expected columns.
     for sql in Self.statementsToPrepare {
@@ -207,7 +209,8 @@ final class TTSQLiteCacheStore {
       stored_at = excluded.stored_at, expires_at = excluded.expires_at, size = excluded.size,
       body = excluded.body
     """
-  private static let selectOldest = "SELECT key, size FROM entries WHERE key <> ?1 ORDER BY last_access LIMIT 64"
+  private static let selectOldest =
+    "SELECT key, size FROM entries WHERE key <> ?1 ORDER BY last_access LIMIT 64"
   private static let deleteEntry = "DELETE FROM entries WHERE key = ?1"
   private static let deleteAll = "DELETE FROM entries"
   private static let selectTotals = "SELECT bytes, count FROM totals WHERE id = 1"
@@ -400,7 +403,8 @@ final class TTSQLiteCacheStore {
   }
 
   /// Runs a kept prepared statement, then resets it and clears its bindings.
-  private func run<T>(_ sql: String, _ operation: String, _ body: (TTSQLiteStatement) throws -> T) throws -> T {
+  private func run<T>(_ sql: String, _ operation: String, _ body: (TTSQLiteStatement) throws -> T) throws -> T
+  {
     let statement = try prepared(sql)
     defer {
       sqlite3_reset(statement.handle)
@@ -423,7 +427,8 @@ final class TTSQLiteCacheStore {
   }
 
   /// Prepares, steps once and finalizes a statement that is used only when opening.
-  private func oneShot<T>(_ sql: String, _ operation: String, _ read: (TTSQLiteStatement) -> T?) throws -> T? {
+  private func oneShot<T>(_ sql: String, _ operation: String, _ read: (TTSQLiteStatement) -> T?) throws -> T?
+  {
     var handle: OpaquePointer?
     let result = sqlite3_prepare_v2(database, sql, -1, &handle, nil)
     guard result == SQLITE_OK, let handle else {

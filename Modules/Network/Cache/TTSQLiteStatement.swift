@@ -59,7 +59,8 @@ struct TTSQLiteStatement {
       return
     }
     value.withUnsafeBytes { buffer in
-      _ = sqlite3_bind_blob64(handle, index, buffer.baseAddress, sqlite3_uint64(buffer.count), sqliteTransient)
+      _ = sqlite3_bind_blob64(
+        handle, index, buffer.baseAddress, sqlite3_uint64(buffer.count), sqliteTransient)
     }
   }
 

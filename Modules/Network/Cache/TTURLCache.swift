@@ -105,7 +105,8 @@ public final class TTURLCache: Sendable {
       return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("three20", isDirectory: true)
     }
     let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()
-    return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".cache/three20", isDirectory: true)
+    return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(
+      ".cache/three20", isDirectory: true)
   }
 
   /// Creates a cache, opening (or creating) its file.
@@ -142,7 +143,8 @@ public final class TTURLCache: Sendable {
       throw invalid("TTURLCache directory \(directory) is not a file URL: pass URL(fileURLWithPath:).")
     }
     for (label, value) in [
-      ("memoryByteLimit", memoryByteLimit), ("memoryEntryLimit", memoryEntryLimit), ("diskByteLimit", diskByteLimit),
+      ("memoryByteLimit", memoryByteLimit), ("memoryEntryLimit", memoryEntryLimit),
+      ("diskByteLimit", diskByteLimit),
     ] where value < 0 {
       throw invalid("TTURLCache \(label) is \(value): limits must be 0 or more.")
     }
@@ -280,7 +282,9 @@ public final class TTURLCache: Sendable {
     }
     // A NUL first byte, which no plain URL key starts with, then length-prefixed parts.
     var bytes: [UInt8] = [0]
-    for part in [Array(verb.utf8), Array(url.utf8), verb == "GET" || verb == "HEAD" ? [] : [UInt8](body ?? Data())] {
+    for part in [
+      Array(verb.utf8), Array(url.utf8), verb == "GET" || verb == "HEAD" ? [] : [UInt8](body ?? Data()),
+    ] {
       bytes += Array("\(part.count):".utf8) + part
     }
     return TTSHA256.hex(bytes)
@@ -306,7 +310,8 @@ public final class TTURLCache: Sendable {
   ///     ``defaultExpirationAge``.
   ///   - now: The current time; default now.
   /// - Returns: The entry, or `nil` when absent or stale (a stale entry stays in the cache).
-  public func freshEntry(forKey key: String, expirationAge: TimeInterval? = nil, now: Date = Date()) -> Entry? {
+  public func freshEntry(forKey key: String, expirationAge: TimeInterval? = nil, now: Date = Date()) -> Entry?
+  {
     let age = expirationAge ?? defaultExpirationAge
     return entry(forKey: key).flatMap { $0.isFresh(expirationAge: age, now: now) ? $0 : nil }
   }
@@ -337,7 +342,8 @@ public final class TTURLCache: Sendable {
       policy.contains(.noCache)
       ? nil : entry(forKey: key, fromMemory: policy.contains(.memory), fromDisk: policy.contains(.disk))
     let result = rules.lookup(
-      found, policy: policy, expirationAge: expirationAge ?? defaultAge, requestHeaders: requestHeaders, now: now)
+      found, policy: policy, expirationAge: expirationAge ?? defaultAge, requestHeaders: requestHeaders,
+      now: now)
     TTLog.debug(.urlCache, "lookup \(key) with policy \(policy.rawValue): \(result.summary)")
     return result
   }
@@ -427,7 +433,8 @@ public final class TTURLCache: Sendable {
     guard let current = entry(forKey: key) else { return nil }
     let updated = rules.updatedEntry(current, afterNotModified: headers, now: now)
     store(updated)
-    TTLog.debug(.etags, "refreshed \(key) after 304; expires \(updated.expiresAt.map { "\($0)" } ?? "by age")")
+    TTLog.debug(
+      .etags, "refreshed \(key) after 304; expires \(updated.expiresAt.map { "\($0)" } ?? "by age")")
     return updated
   }
 
