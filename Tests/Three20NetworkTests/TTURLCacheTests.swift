@@ -250,6 +250,24 @@ struct TTURLCacheTests {
     }
   }
 
+  /// Odd ages and dates never reach SQLite as NULL: the operations still work.
+  @Test func nonFiniteTimesAreHandled() async throws {
+    try await withTemporaryDirectory { directory in
+      let cache = try TTURLCache(name: "Odd", directory: directory)
+      cache.isMemoryCacheEnabled = false
+      cache.store(makeEntry("nan", storedAt: Date(timeIntervalSince1970: .nan)))
+      #expect(cache.entry(forKey: key("nan"))?.storedAt == Date(timeIntervalSince1970: 0))
+      cache.store(makeEntry("a"))
+      cache.invalidationAge = .nan
+      cache.invalidate(key: key("a"))
+      cache.invalidationAge = .infinity
+      cache.invalidateAll()
+      #expect(cache.freshEntry(forKey: key("a")) == nil)
+      #expect(cache.entry(forKey: key("a")) != nil)
+      #expect(cache.diskProblem == nil)
+    }
+  }
+
   /// `invalidateAll` makes every entry stale, in memory and on disk, and keeps them all.
   @Test func invalidateAllMakesEverythingStale() async throws {
     try await withTemporaryDirectory { directory in

@@ -71,7 +71,7 @@ public struct TTHTTPCacheRules: Sendable, Hashable {
 
   /// Whether a response may be stored.
   ///
-  /// Not stored when: the policy contains ``TTURLRequestCachePolicy/noCache``; the method is not
+  /// Not stored when: the policy contains `TTURLRequestCachePolicy.noCache`; the method is not
   /// `GET` (any case); the status is not in ``storableStatusCodes``; the request or the response
   /// has `Cache-Control: no-store`; the response has `Vary: *`. `Cache-Control: private` and
   /// `Authorization` do not prevent storing: this is a private cache.
@@ -275,20 +275,20 @@ public struct TTHTTPCacheRules: Sendable, Hashable {
   /// Decides whether a cached entry can be used, must be revalidated, or cannot help.
   ///
   /// In order:
-  /// 1. ``TTURLRequestCachePolicy/noCache`` in the policy, or `Cache-Control: no-store` in the
+  /// 1. `TTURLRequestCachePolicy.noCache` in the policy, or `Cache-Control: no-store` in the
   ///    request: ``TTURLCache/Lookup/miss`` (the cache is not read).
   /// 2. No entry: `.miss`.
-  /// 3. The ETag bit of ``TTURLRequestCachePolicy/etag`` (Three20's "always revalidate"):
+  /// 3. The ETag bit of `TTURLRequestCachePolicy.etag` (Three20's "always revalidate"):
   ///    `.revalidate` if the entry has a validator, else `.miss`, even when it is fresh.
   /// 4. Fresh (``TTURLCache/Entry/isFresh(expirationAge:now:)``) and the request does not say
   ///    `Cache-Control: no-cache`, `max-age=0` or `Pragma: no-cache`: `.fresh`.
-  /// 5. Stale, the policy allows ``TTURLRequestCachePolicy/network`` and the entry has a
+  /// 5. Stale, the policy allows `TTURLRequestCachePolicy.network` and the entry has a
   ///    validator: `.revalidate`.
   /// 6. Otherwise `.miss`: a stale entry is never served.
   ///
   /// Which cache levels are read is the caller's business (``TTURLCache/lookup(key:policy:expirationAge:requestHeaders:now:)``
-  /// reads the ones the policy's ``TTURLRequestCachePolicy/memory`` and
-  /// ``TTURLRequestCachePolicy/disk`` bits allow).
+  /// reads the ones the policy's `TTURLRequestCachePolicy.memory` and
+  /// `TTURLRequestCachePolicy.disk` bits allow).
   ///
   /// - Parameters:
   ///   - entry: The cached entry, if any.

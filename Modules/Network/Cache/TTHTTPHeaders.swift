@@ -2,7 +2,7 @@
 ///
 /// HTTP field names are case-insensitive (`ETag`, `Etag` and `etag` are one field) and a field
 /// may appear more than once, so headers are kept as an ordered list of name–value pairs with
-/// the names exactly as sent. Lookups ignore case; ``subscript(_:)`` gives the first value,
+/// the names exactly as sent. Lookups ignore case; the string subscript gives the first value,
 /// ``values(for:)`` all of them.
 ///
 /// ```swift

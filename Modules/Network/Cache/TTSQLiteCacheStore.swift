@@ -300,7 +300,8 @@ final class TTSQLiteCacheStore {
         statement.bind(5, headers)
         statement.bind(6, entry.etag)
         statement.bind(7, entry.lastModified)
-        statement.bind(8, entry.storedAt.timeIntervalSince1970)
+        let storedAt = entry.storedAt.timeIntervalSince1970
+        statement.bind(8, storedAt.isFinite ? storedAt : 0)  // NOT NULL; a broken date reads as stale
         statement.bind(9, entry.expiresAt?.timeIntervalSince1970)
         statement.bind(10, entry.size)
         statement.bind(11, entry.body)

@@ -20,7 +20,7 @@ public import Three20Core
 ///
 /// **The cache never fails the app.** A file that is not a database, is damaged, or has an
 /// unknown schema version is moved aside to `<name>.sqlite.corrupt-<timestamp>` (with its
-/// `-wal` and `-shm` files), a warning is logged (``TTLog/Subsystem/urlCache``), and an empty
+/// `-wal` and `-shm` files), a warning is logged (`TTLog.Subsystem.urlCache`), and an empty
 /// file takes its place. If the disk cannot be used at all (for example a read-only
 /// directory), the cache keeps working in memory only and logs that once. ``diskProblem`` says
 /// what happened. Disk errors later on are logged, and the operation acts as a miss.
@@ -318,11 +318,11 @@ public final class TTURLCache: Sendable {
 
   /// What a request with a cache policy should do with this cache.
   ///
-  /// Reads the memory level if the policy contains ``TTURLRequestCachePolicy/memory`` and the
-  /// disk level if it contains ``TTURLRequestCachePolicy/disk`` (``TTURLRequestCachePolicy/etag``
+  /// Reads the memory level if the policy contains `TTURLRequestCachePolicy.memory` and the
+  /// disk level if it contains `TTURLRequestCachePolicy.disk` (`TTURLRequestCachePolicy.etag`
   /// includes it), then applies ``rules``'
   /// ``TTHTTPCacheRules/lookup(_:policy:expirationAge:requestHeaders:now:)``. A policy with
-  /// ``TTURLRequestCachePolicy/noCache`` reads nothing.
+  /// `TTURLRequestCachePolicy.noCache` reads nothing.
   ///
   /// - Parameters:
   ///   - key: The request's cache key.
@@ -458,7 +458,9 @@ public final class TTURLCache: Sendable {
 
   private func invalidate(key: String?) {
     let now = Date()
-    let backdated = now.addingTimeInterval(-invalidationAge)
+    let age = invalidationAge
+    // A NaN or infinite age must not reach SQLite (NULL would break NOT NULL) or the dates.
+    let backdated = now.addingTimeInterval(-(age.isNaN ? 0 : min(max(0, age), 100 * TTTimeInterval.year)))
     _ = withDisk { try $0.invalidate(key: key, storedBefore: backdated, expiresAt: now) }
     memory.withLock { state in
       let change: (inout Entry) -> Void = { entry in
