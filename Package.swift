@@ -135,6 +135,13 @@ targets += [
     resources: [.copy("Fixtures")],
     swiftSettings: swiftSettings),
   .testTarget(
+    name: "Three20NetworkTests",
+    dependencies: [
+      "Three20Network", "Three20TestSupport", .product(name: "InMemoryLogging", package: "swift-log"),
+    ],
+    path: "Tests/Three20NetworkTests",
+    swiftSettings: swiftSettings),
+  .testTarget(
     name: "Three20Tests",
     dependencies: ["Three20"],
     path: "Tests/Three20Tests",
