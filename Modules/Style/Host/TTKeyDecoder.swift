@@ -1,7 +1,7 @@
 /// Turns the bytes a terminal sends into ``TTKey``s.
 ///
 /// The decoder is a value with no side effects: feed it bytes as they are read with
-/// ``decode(_:)`` and it returns every key they complete. Bytes that may begin a longer
+/// `decode(_:)` and it returns every key they complete. Bytes that may begin a longer
 /// sequence — a lone `ESC`, half an escape sequence, the first bytes of a multi-byte UTF-8
 /// character — are kept until the next call. A lone `ESC` is ambiguous (the Escape key, or
 /// the start of an arrow key's `ESC [ A`), so the caller waits a moment and, if nothing more
@@ -47,7 +47,7 @@ public struct TTKeyDecoder: Sendable, Hashable {
 
   /// Whether bytes are held back, waiting for more input or for ``flush()``.
   ///
-  /// When this is `true` after ``decode(_:)``, wait a short while for more bytes, then call
+  /// When this is `true` after `decode(_:)`, wait a short while for more bytes, then call
   /// ``flush()``.
   public var hasPendingInput: Bool { !pending.isEmpty }
 
@@ -71,7 +71,7 @@ public struct TTKeyDecoder: Sendable, Hashable {
     run(final: true)
   }
 
-  /// Decodes a complete piece of input in one go: ``decode(_:)`` then ``flush()``.
+  /// Decodes a complete piece of input in one go: `decode(_:)` then ``flush()``.
   ///
   /// ```swift
   /// TTKeyDecoder.decode(Array("q".utf8))   // [.character("q")]
