@@ -142,6 +142,11 @@ targets += [
     path: "Tests/Three20NetworkTests",
     swiftSettings: swiftSettings),
   .testTarget(
+    name: "Three20TableTests",
+    dependencies: ["Three20Table", "Three20TestSupport"],
+    path: "Tests/Three20TableTests",
+    swiftSettings: swiftSettings),
+  .testTarget(
     name: "Three20Tests",
     dependencies: ["Three20"],
     path: "Tests/Three20Tests",
