@@ -1,8 +1,10 @@
 public import Foundation
 public import Three20Core
 
-/// What a table shows: sections of items, the texts of its loading, empty and error states,
-/// and the model it comes from. Three20's `TTTableViewDataSource`.
+/// What a table shows (Three20's `TTTableViewDataSource`).
+///
+/// That is: sections of items, the texts of its loading, empty and error states, and the
+/// model it comes from.
 ///
 /// A data source owns a ``TTModel``. The table controller observes that model and shows
 /// loading, empty, error or content from its state; when the model finishes loading, the
