@@ -147,6 +147,11 @@ targets += [
     path: "Tests/Three20TableTests",
     swiftSettings: swiftSettings),
   .testTarget(
+    name: "Three20NavigatorTests",
+    dependencies: ["Three20Navigator", "Three20TestSupport"],
+    path: "Tests/Three20NavigatorTests",
+    swiftSettings: swiftSettings),
+  .testTarget(
     name: "Three20Tests",
     dependencies: ["Three20"],
     path: "Tests/Three20Tests",
