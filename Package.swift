@@ -122,6 +122,11 @@ targets += [
     resources: [.copy("Fixtures")],
     swiftSettings: swiftSettings),
   .testTarget(
+    name: "Three20NetworkTests",
+    dependencies: ["Three20Network", "Three20TestSupport"],
+    path: "Tests/Three20NetworkTests",
+    swiftSettings: swiftSettings),
+  .testTarget(
     name: "Three20Tests",
     dependencies: ["Three20"],
     path: "Tests/Three20Tests",
