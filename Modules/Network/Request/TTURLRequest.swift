@@ -75,7 +75,8 @@ public final class TTURLRequest: Sendable {
     var attempts = 0
     var result: TTURLResult?
     var error: TTNetworkError?
-    var lastProgressNotice: UInt64 = 0
+    var lastUploadNotice: UInt64 = 0
+    var lastDownloadNotice: UInt64 = 0
   }
 
   let state: Mutex<State>
@@ -462,7 +463,8 @@ extension TTURLRequest {
       state.totalBytesDownloaded = 0
       state.totalContentLength = 0
       state.attempts = 0
-      state.lastProgressNotice = 0
+      state.lastUploadNotice = 0
+      state.lastDownloadNotice = 0
       return true
     }
   }
@@ -533,15 +535,16 @@ extension TTURLRequest {
     }
   }
 
-  /// Records download progress and, at most every 50 ms, tells the delegates.
+  /// Records download progress and, at most every 50 ms or at the announced end, tells the
+  /// delegates.
   func reportDownload(received: Int64, expected: Int64, now: UInt64) {
     let notify = state.withLock { state -> Bool in
       state.totalBytesDownloaded = received
       state.totalContentLength = max(0, expected)
       guard state.delegates.contains(where: { $0.value != nil }),
-        now &- state.lastProgressNotice >= 50_000_000
+        received == expected || now &- state.lastDownloadNotice >= 50_000_000
       else { return false }
-      state.lastProgressNotice = now
+      state.lastDownloadNotice = now
       return true
     }
     if notify {
@@ -555,9 +558,9 @@ extension TTURLRequest {
       state.totalBytesLoaded = sent
       state.totalBytesExpected = expected
       guard state.delegates.contains(where: { $0.value != nil }),
-        sent == expected || now &- state.lastProgressNotice >= 50_000_000
+        sent == expected || now &- state.lastUploadNotice >= 50_000_000
       else { return false }
-      state.lastProgressNotice = now
+      state.lastUploadNotice = now
       return true
     }
     if notify {
