@@ -52,7 +52,9 @@ struct TTLocalURLTests {
   }
 
   /// A bundle or documents URL cannot escape its directory.
-  @Test(arguments: ["bundle://../secret.txt", "bundle://images/../../secret.txt", "documents://%2E%2E/secret.txt"])
+  @Test(arguments: [
+    "bundle://../secret.txt", "bundle://images/../../secret.txt", "documents://%2E%2E/secret.txt",
+  ])
   func localURLsStayInsideTheirDirectory(url: String) async throws {
     let error = try #require(await failure(of: TTURLRequest(url: url), on: queue))
     #expect(error.code == .badURL)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Three20Core
+
 @testable import Three20Network
 
 @Suite("Request caching")
@@ -29,9 +30,12 @@ struct TTRequestCachingTests {
 
   /// Cached text keeps its charset.
   @Test func cachedTextKeepsItsCharset() async throws {
-    server.route("GET", "/latin") { _ in .data(Data([0x63, 0x61, 0x66, 0xE9]), contentType: "text/plain; charset=iso-8859-1") }
+    server.route("GET", "/latin") { _ in
+      .data(Data([0x63, 0x61, 0x66, 0xE9]), contentType: "text/plain; charset=iso-8859-1")
+    }
     _ = try await TTURLRequest(url: server.url("/latin")).send(on: queue)
-    let text = try await TTURLRequest(url: server.url("/latin")).send(processingWith: TTURLStringResponse(), on: queue)
+    let text = try await TTURLRequest(url: server.url("/latin")).send(
+      processingWith: TTURLStringResponse(), on: queue)
     #expect(text == "café")
     #expect(server.requestCount(for: "/latin") == 1)
   }

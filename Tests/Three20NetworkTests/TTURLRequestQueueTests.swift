@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import Three20Network
 
 @Suite("TTURLRequestQueue")
@@ -43,7 +44,8 @@ struct TTURLRequestQueueTests {
   /// gzip and deflate bodies are asked for and decoded.
   @Test(arguments: ["/gzip", "/deflate"])
   func compressedBodiesAreDecoded(path: String) async throws {
-    let text = try await TTURLRequest(url: server.url(path)).send(processingWith: TTURLStringResponse(), on: queue)
+    let text = try await TTURLRequest(url: server.url(path)).send(
+      processingWith: TTURLStringResponse(), on: queue)
     #expect(text == TTTestHTTPServer.compressibleText)
     let encoding = server.requests(for: path).first?.headers["Accept-Encoding"] ?? ""
     #expect(encoding.contains("gzip") && encoding.contains("deflate"))
@@ -212,7 +214,8 @@ struct TTURLRequestQueueTests {
     try await withThrowingTaskGroup(of: Int.self) { group in
       for index in 0..<500 {
         group.addTask { [queue, server] in
-          try await TTURLRequest(url: server.url("/concurrency?ms=2&i=\(index)")).send(on: queue).info.statusCode
+          try await TTURLRequest(url: server.url("/concurrency?ms=2&i=\(index)")).send(on: queue).info
+            .statusCode
         }
       }
       var succeeded = 0
@@ -325,7 +328,8 @@ struct TTURLRequestQueueTests {
     var local: TTURLRequestQueue? = TTURLRequestQueue()
     let loader = try #require(local?.makeLoader())
     local = nil
-    let result = await loader.load(TTURLRequest(url: server.url("/status/200")), processor: TTURLDataResponse())
+    let result = await loader.load(
+      TTURLRequest(url: server.url("/status/200")), processor: TTURLDataResponse())
     #expect(throws: TTNetworkError.self) { try result.get() }
   }
 

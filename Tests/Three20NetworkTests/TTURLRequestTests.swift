@@ -116,7 +116,8 @@ struct TTURLRequestTests {
     let fileBytes = Data([0, 1, 2, 13, 10, 45, 45, 255, 254]) + Data("\r\n--not-the-boundary\r\n".utf8)
     let request = TTURLRequest(url: server.url("/echo"), method: "POST")
     request.parameters = ["title": "Holiday \"2024\"", "count": "3"]
-    request.addFile(fileBytes, mimeType: "application/octet-stream", fileName: "blob.bin", fieldName: "upload")
+    request.addFile(
+      fileBytes, mimeType: "application/octet-stream", fileName: "blob.bin", fieldName: "upload")
     let echo = try TTTestHTTPEcho(json: try await request.send(on: queue).data)
 
     let boundary = "3i2ndDfv2rTHiSisAbouNdArYfORhtTPEefj3q2f"

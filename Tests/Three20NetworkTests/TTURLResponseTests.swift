@@ -19,7 +19,8 @@ struct TTURLResponseTests {
   /// JSON bodies decode into Codable values.
   @Test func jsonDecodes() async throws {
     server.route("GET", "/items") { _ in
-      .data(Data("[{\"id\":1,\"name\":\"a\"},{\"id\":2,\"name\":\"b\"}]".utf8), contentType: "application/json")
+      .data(
+        Data("[{\"id\":1,\"name\":\"a\"},{\"id\":2,\"name\":\"b\"}]".utf8), contentType: "application/json")
     }
     let items = try await TTURLRequest(url: server.url("/items"))
       .send(processingWith: TTURLJSONResponse<[Item]>(), on: queue)
@@ -30,7 +31,8 @@ struct TTURLResponseTests {
   @Test func jsonOfTheWrongShapeFails() async throws {
     server.route("GET", "/items") { _ in .text("[{\"id\":\"one\",\"name\":\"a\"}]") }
     do {
-      _ = try await TTURLRequest(url: server.url("/items")).send(processingWith: TTURLJSONResponse<[Item]>(), on: queue)
+      _ = try await TTURLRequest(url: server.url("/items")).send(
+        processingWith: TTURLJSONResponse<[Item]>(), on: queue)
       Issue.record("expected a failure")
     } catch {
       #expect(error.code == .invalidResponse)
@@ -49,7 +51,8 @@ struct TTURLResponseTests {
   ])
   func textUsesTheCharset(contentType: String, body: Data) async throws {
     server.route("GET", "/text") { _ in .data(body, contentType: contentType) }
-    let text = try await TTURLRequest(url: server.url("/text")).send(processingWith: TTURLStringResponse(), on: queue)
+    let text = try await TTURLRequest(url: server.url("/text")).send(
+      processingWith: TTURLStringResponse(), on: queue)
     #expect(text == "café")
   }
 
@@ -61,7 +64,8 @@ struct TTURLResponseTests {
   func undecodableTextFails(contentType: String, body: Data) async throws {
     server.route("GET", "/text") { _ in .data(body, contentType: contentType) }
     do {
-      _ = try await TTURLRequest(url: server.url("/text")).send(processingWith: TTURLStringResponse(), on: queue)
+      _ = try await TTURLRequest(url: server.url("/text")).send(
+        processingWith: TTURLStringResponse(), on: queue)
       Issue.record("expected a failure")
     } catch {
       #expect(error.code == .invalidResponse)
@@ -72,7 +76,10 @@ struct TTURLResponseTests {
   @Test func responseInfo() {
     let info = TTURLResponseInfo(
       url: "http://x/", statusCode: 200,
-      headers: [("Content-Type", "Text/HTML ; Charset=\"UTF-8\""), ("content-length", "12"), ("X-A", "1"), ("x-a", "2")])
+      headers: [
+        ("Content-Type", "Text/HTML ; Charset=\"UTF-8\""), ("content-length", "12"), ("X-A", "1"),
+        ("x-a", "2"),
+      ])
     #expect(info.mimeType == "text/html")
     #expect(info.textEncodingName == "utf-8")
     #expect(info.expectedContentLength == 12)
@@ -85,7 +92,9 @@ struct TTURLResponseTests {
 
   /// The response headers of the final response are reported, not those of redirects.
   @Test func headersOfTheFinalResponse() async throws {
-    server.route("GET", "/final") { _ in TTTestHTTPResponse.text("done").adding(header: "X-Final", value: "yes") }
+    server.route("GET", "/final") { _ in
+      TTTestHTTPResponse.text("done").adding(header: "X-Final", value: "yes")
+    }
     let result = try await TTURLRequest(url: server.url("/redirect-to?url=/final")).send(on: queue)
     #expect(result.info.value(forHTTPHeaderField: "x-final") == "yes")
     #expect(result.info.value(forHTTPHeaderField: "Location") == nil)

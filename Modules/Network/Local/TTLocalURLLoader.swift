@@ -23,7 +23,8 @@ enum TTLocalURLLoader {
     case "file":
       guard let parsed = URL(string: url), parsed.isFileURL else {
         return .failure(
-          TTNetworkError(.badURL, "The file URL \"\(url)\" cannot be parsed; percent-encode spaces.", url: url))
+          TTNetworkError(
+            .badURL, "The file URL \"\(url)\" cannot be parsed; percent-encode spaces.", url: url))
       }
       return read(parsed.path, url: url)
     default:

@@ -35,6 +35,8 @@ final class TTCurlEngine: Sendable {
   }
 
   private let shared = Mutex(Shared())
+  /// Whether commands may be waiting, so the loop can skip the lock when there are none.
+  private let hasCommands = Atomic<Bool>(false)
 
   /// How many engines exist (their threads included), for lifecycle tests.
   static let liveCount = Atomic<Int>(0)
@@ -64,36 +66,37 @@ final class TTCurlEngine: Sendable {
       let ticket = shared.nextTicket
       shared.nextTicket &+= 1
       let waiter = TTTransferWaiter(ticket: ticket, request: request, completion: completion)
-      Self.send(.add(job, waiter), in: &shared)
+      send(.add(job, waiter), in: &shared)
       return ticket
     }
   }
 
   /// Cancels one waiter; its transfer stops only if no other waiter shares it.
   func cancel(ticket: UInt64) {
-    shared.withLock { Self.send(.cancel(ticket), in: &$0) }
+    shared.withLock { send(.cancel(ticket), in: &$0) }
   }
 
   func setSuspended(_ suspended: Bool) {
-    shared.withLock { Self.send(.suspend(suspended), in: &$0) }
+    shared.withLock { send(.suspend(suspended), in: &$0) }
   }
 
   func setLimits(total: Int, perHost: Int) {
-    shared.withLock { Self.send(.limits(total: total, perHost: perHost), in: &$0) }
+    shared.withLock { send(.limits(total: total, perHost: perHost), in: &$0) }
   }
 
   /// Stops the thread: every transfer fails as cancelled, handles are freed, the thread ends.
   func shutdown() {
     shared.withLock { shared in
       guard !shared.isShutDown else { return }
-      Self.send(.shutdown, in: &shared)
+      send(.shutdown, in: &shared)
       shared.isShutDown = true
     }
   }
 
-  private static func send(_ command: Command, in shared: inout Shared) {
+  private func send(_ command: Command, in shared: inout Shared) {
     let wasEmpty = shared.commands.isEmpty
     shared.commands.append(command)
+    hasCommands.store(true, ordering: .releasing)
     // The loop drains every command once woken, so one wakeup per batch is enough.
     if wasEmpty, let wake = shared.wake {
       curl_multi_wakeup(wake.multi)
@@ -103,7 +106,9 @@ final class TTCurlEngine: Sendable {
   // MARK: - Used by the loop
 
   func takeCommands() -> [Command] {
-    shared.withLock { shared in
+    guard hasCommands.load(ordering: .acquiring) else { return [] }
+    return shared.withLock { shared in
+      hasCommands.store(false, ordering: .relaxed)
       let commands = shared.commands
       shared.commands.removeAll(keepingCapacity: true)
       return commands

@@ -63,6 +63,7 @@ final class TTCurlLoop {
     engine.publish(TTCurlEngine.WakeHandle(multi: multi))
     var running: Int32 = 0
     var stopping = false
+    var reported = (active: -1, pending: -1)
     while !stopping {
       for command in engine.takeCommands() {
         switch command {
@@ -83,7 +84,11 @@ final class TTCurlLoop {
       curl_multi_perform(multi, &running)
       let finished = collectFinished(multi)
       expireIdle(multi, now: TTCurlGlobal.now())
-      engine.updateCounts(active: active.count, pending: pendingCount + delayed.count)
+      let counts = (active: active.count, pending: pendingCount + delayed.count)
+      if counts != reported {
+        reported = counts
+        engine.updateCounts(active: counts.active, pending: counts.pending)
+      }
       if finished > 0, canStartMore { continue }
       curl_multi_poll(multi, nil, 0, pollTimeout(now: TTCurlGlobal.now()), nil)
     }
@@ -220,7 +225,8 @@ final class TTCurlLoop {
   private func begin(_ transfer: TTCurlTransfer) -> Bool {
     guard let multi else { return false }
     guard let handle = pool.popLast() ?? curl_easy_init() else {
-      finish(transfer, error: TTNetworkError(.transport, "libcurl could not create a handle (out of memory?)."))
+      finish(
+        transfer, error: TTNetworkError(.transport, "libcurl could not create a handle (out of memory?)."))
       return false
     }
     curl_easy_reset(handle)
@@ -236,7 +242,8 @@ final class TTCurlLoop {
     guard curl_multi_add_handle(multi, handle) == CURLM_OK else {
       transfer.handle = nil
       pool.append(handle)
-      finish(transfer, error: TTNetworkError(.transport, "libcurl refused a transfer for \(transfer.job.url)."))
+      finish(
+        transfer, error: TTNetworkError(.transport, "libcurl refused a transfer for \(transfer.job.url)."))
       return false
     }
     transfer.phase = .active
@@ -309,6 +316,9 @@ final class TTCurlLoop {
       transfer.retryAt = TTCurlGlobal.now() &+ Self.nanoseconds(transfer.job.retryDelay * factor)
       transfer.phase = .delayed
       delayed.append(transfer)
+      TTLog.debug(
+        .urlRequest,
+        "Retrying \(transfer.job.url) (attempt \(transfer.attempts + 1)) after: \(error.message)")
       return
     }
     finish(transfer, error: error)
@@ -317,10 +327,14 @@ final class TTCurlLoop {
   /// Fails a transfer that is no longer on the multi handle.
   private func finish(_ transfer: TTCurlTransfer, error: TTNetworkError?) {
     let failure =
-      error ?? TTNetworkError(.transport, "The transfer for \(transfer.job.url) failed.", url: transfer.job.url)
+      error
+      ?? TTNetworkError(.transport, "The transfer for \(transfer.job.url) failed.", url: transfer.job.url)
     transfer.phase = .done
     transfer.releaseResources(failed: true)
     forget(transfer)
+    if failure.code != .cancelled {
+      TTLog.debug(.urlRequest, "\(transfer.job.method) \(transfer.job.url) failed: \(failure.message)")
+    }
     for waiter in transfer.waiters {
       byTicket[waiter.ticket] = nil
       waiter.completion(.failure(failure))

@@ -27,6 +27,8 @@ final class TTCurlTransfer {
   var body = Data()
   var reserved = false
   var received: Int64 = 0
+  /// The body length libcurl expects: -1 not asked yet, -2 unknown.
+  var expectedLength: Int64 = -1
   var uploadOffset = 0
   var headers: [(name: String, value: String)] = []
   var lastActivity: UInt64 = 0
@@ -45,6 +47,7 @@ final class TTCurlTransfer {
     body = Data()
     reserved = false
     received = 0
+    expectedLength = -1
     uploadOffset = 0
     headers.removeAll()
     failure = nil
@@ -53,8 +56,9 @@ final class TTCurlTransfer {
 
   // MARK: - Callbacks
 
-  /// Takes a piece of the body. Returning less than `count` makes libcurl stop with
-  /// `CURLE_WRITE_ERROR`.
+  /// Takes a piece of the body.
+  ///
+  /// Returning less than `count` makes libcurl stop with `CURLE_WRITE_ERROR`.
   func receive(_ pointer: UnsafeMutablePointer<CChar>, count: Int) -> Int {
     let now = TTCurlGlobal.now()
     lastActivity = now
@@ -69,10 +73,12 @@ final class TTCurlTransfer {
       return 0
     }
     received = total
-    var expected: curl_off_t = -1
-    if let handle {
-      tt_curl_easy_getinfo_off_t(handle, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &expected)
+    if expectedLength == -1, let handle {
+      var length: curl_off_t = -1
+      tt_curl_easy_getinfo_off_t(handle, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length)
+      expectedLength = length >= 0 ? Int64(length) : -2
     }
+    let expected = expectedLength
     if let onData = job.onData {
       onData(Data(bytes: pointer, count: count))
     } else if let file {
@@ -88,7 +94,7 @@ final class TTCurlTransfer {
       if !reserved {
         reserved = true
         if expected > 0 {
-          body.reserveCapacity(Int(min(expected, Self.maxReservation)))
+          body.reserveCapacity(Int(min(expected, Int64(Self.maxReservation))))
         }
       }
       body.append(UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: count)
@@ -99,20 +105,34 @@ final class TTCurlTransfer {
     return count
   }
 
-  /// Takes one header line. A status line starts a new response (after a redirect or a
-  /// `100 Continue`), so the headers kept are those of the last response.
+  /// Takes one header line.
+  ///
+  /// A status line starts a new response (after a redirect or a `100 Continue`), so the headers
+  /// kept are those of the last response.
   func receiveHeader(_ pointer: UnsafeMutablePointer<CChar>, count: Int) -> Int {
     lastActivity = TTCurlGlobal.now()
-    let line = pointer.withMemoryRebound(to: UInt8.self, capacity: count) { bytes in
-      String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    let line = UnsafeBufferPointer(
+      start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: count)
+    if count >= 5, line[0] == 0x48, line[1] == 0x54, line[2] == 0x54, line[3] == 0x50, line[4] == 0x2F {
+      // "HTTP/": a new response begins.
+      headers.removeAll(keepingCapacity: true)
+      expectedLength = -1
+      return count
     }
-    if line.hasPrefix("HTTP/") {
-      headers.removeAll()
-    } else if let colon = line.firstIndex(of: ":") {
-      let name = line[..<colon].trimmingCharacters(in: .whitespaces)
-      let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
-      if !name.isEmpty { headers.append((name, value)) }
-    }
+    guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return count }
+    func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
+    var nameStart = 0
+    var nameEnd = colon
+    while nameStart < nameEnd, isSpace(line[nameStart]) { nameStart += 1 }
+    while nameEnd > nameStart, isSpace(line[nameEnd - 1]) { nameEnd -= 1 }
+    var valueStart = colon + 1
+    var valueEnd = count
+    while valueStart < valueEnd, isSpace(line[valueStart]) { valueStart += 1 }
+    while valueEnd > valueStart, isSpace(line[valueEnd - 1]) { valueEnd -= 1 }
+    guard nameStart < nameEnd else { return count }
+    let name = String(decoding: UnsafeBufferPointer(rebasing: line[nameStart..<nameEnd]), as: UTF8.self)
+    let value = String(decoding: UnsafeBufferPointer(rebasing: line[valueStart..<valueEnd]), as: UTF8.self)
+    headers.append((name, value))
     return count
   }
 

@@ -59,11 +59,13 @@ struct TTRequestLoader: Sendable {
   }
 
   /// Loads `request` with a processor whose type is not known statically.
-  func load(_ request: TTURLRequest, anyProcessor: any TTURLResponse) async -> Result<
+  func load(
+    _ request: TTURLRequest, anyProcessor: any TTURLResponse
+  ) async -> Result<
     TTURLResult, TTNetworkError
   > {
     func open<Response: TTURLResponse>(_ processor: Response) async -> Result<TTURLResult, TTNetworkError> {
-      await load(request, processor: processor).map(\.result)
+      await load(request, processor: processor).map { $0.result }
     }
     return await open(anyProcessor)
   }
@@ -74,7 +76,7 @@ struct TTRequestLoader: Sendable {
     _ request: TTURLRequest, processor: Response
   ) async -> Outcome<Response.Value> {
     let snapshot = request.makeSnapshot()
-    let url = snapshot.url.trimmingCharacters(in: .whitespacesAndNewlines)
+    let url = Self.trimmed(snapshot.url)
     guard !url.isEmpty else {
       return .failure(
         TTNetworkError(
@@ -113,9 +115,10 @@ struct TTRequestLoader: Sendable {
     let policy = snapshot.cachePolicy
     let cache = Self.cachedMethods.contains(snapshot.method) ? settings.cache : nil
     let revalidateAlways = policy.rawValue & 16 != 0
+    let cacheKey = cache == nil ? "" : snapshot.cacheKey
     var cached: TTRequestCacheEntry?
     if let cache, !policy.isDisjoint(with: [.memory, .disk]) {
-      cached = cache.entry(forKey: snapshot.cacheKey, url: url, policy: policy)
+      cached = cache.entry(forKey: cacheKey, url: url, policy: policy)
       if let entry = cached, !revalidateAlways,
         Date().timeIntervalSince(entry.timestamp) < snapshot.cacheExpirationAge
       {
@@ -135,7 +138,9 @@ struct TTRequestLoader: Sendable {
     }
 
     // The network.
-    var headerLines = snapshot.headers.map { "\(TTRequestBodyEncoder.headerSafe($0.key)): \(TTRequestBodyEncoder.headerSafe($0.value))" }
+    var headerLines = snapshot.headers.map {
+      "\(TTRequestBodyEncoder.headerSafe($0.key)): \(TTRequestBodyEncoder.headerSafe($0.value))"
+    }
     var conditional = ""
     if let entry = cached, !policy.contains(.noCache) {
       if let etag = entry.etag {
@@ -157,7 +162,8 @@ struct TTRequestLoader: Sendable {
       retryDelay: settings.retryDelay, userAgent: settings.userAgent,
       handleCookies: snapshot.shouldHandleCookies,
       coalescingKey: snapshot.method == "GET" && !streams
-        ? snapshot.cacheKey + "\n" + url + "\n" + conditional + "\n" + headerLines.sorted().joined(separator: "\n")
+        ? (snapshot.explicitCacheKey ?? "") + "\n" + url + "\n" + conditional + "\n"
+          + headerLines.sorted().joined(separator: "\n")
         : nil,
       hostKey: Self.hostKey(url), onData: snapshot.onData, destination: snapshot.downloadDestination)
 
@@ -171,7 +177,7 @@ struct TTRequestLoader: Sendable {
 
     let status = response.info.statusCode
     if status == 304, let entry = cached, let cache {
-      cache.refresh(key: snapshot.cacheKey, url: url)
+      cache.refresh(key: cacheKey, url: url)
       var info = Self.info(for: entry, url: response.info.url)
       info.headers += response.info.headers.filter { $0.name.lowercased() != "content-length" }
       return process(info, entry.data, with: processor, fromCache: true).map { ($0.0, $0.1, Date()) }
@@ -193,7 +199,7 @@ struct TTRequestLoader: Sendable {
           etag: response.info.value(forHTTPHeaderField: "ETag"),
           lastModified: response.info.value(forHTTPHeaderField: "Last-Modified"),
           contentType: response.info.value(forHTTPHeaderField: "Content-Type")),
-        forKey: snapshot.cacheKey, url: url)
+        forKey: cacheKey, url: url)
     }
     return processed.map { ($0.0, $0.1, Date()) }
   }
@@ -269,12 +275,42 @@ struct TTRequestLoader: Sendable {
     return ": \"\(text)\(data.count > 200 ? "…" : "")\""
   }
 
-  /// `scheme://host:port`, lowercased, for per-host limits.
+  /// `scheme://host:port`, lowercased, for per-host limits (user info dropped).
   static func hostKey(_ url: String) -> String {
-    guard let schemeEnd = url.range(of: "://") else { return url.lowercased() }
-    let afterScheme = url[schemeEnd.upperBound...]
-    let authority = afterScheme.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-    let hostPort = authority.split(separator: "@").last.map(String.init) ?? ""
-    return (url[..<schemeEnd.lowerBound] + "://" + hostPort).lowercased()
+    let bytes = url.utf8
+    var result: [UInt8] = []
+    result.reserveCapacity(min(bytes.count, 64))
+    var slashes = 0
+    var afterScheme = false
+    for raw in bytes {
+      let byte = raw >= 65 && raw <= 90 ? raw + 32 : raw
+      if !afterScheme {
+        result.append(byte)
+        if byte == UInt8(ascii: "/") {
+          slashes += 1
+          if slashes == 2 { afterScheme = true }
+        }
+        continue
+      }
+      if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
+      if byte == UInt8(ascii: "@") {
+        // Drop the user info before the host.
+        if let slash = result.lastIndex(of: UInt8(ascii: "/")) {
+          result.removeSubrange((slash + 1)...)
+        }
+        continue
+      }
+      result.append(byte)
+    }
+    return String(decoding: result, as: UTF8.self)
+  }
+
+  /// The string without leading and trailing whitespace; cheap when there is none.
+  static func trimmed(_ text: String) -> String {
+    guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return text }
+    if first.properties.isWhitespace || last.properties.isWhitespace {
+      return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+    return text
   }
 }

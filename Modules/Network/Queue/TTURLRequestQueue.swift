@@ -105,8 +105,9 @@ public final class TTURLRequestQueue: Sendable {
     set { updateLimits { $0.maxConcurrentRequests = max(1, newValue) } }
   }
 
-  /// Transfers running at once to one scheme, host and port; default 6 (at least 1). libcurl
-  /// also keeps no more connections than this per host.
+  /// Transfers running at once to one scheme, host and port; default 6 (at least 1).
+  ///
+  /// libcurl also keeps no more connections than this per host.
   public var maxConcurrentRequestsPerHost: Int {
     get { read { $0.maxConcurrentRequestsPerHost } }
     set { updateLimits { $0.maxConcurrentRequestsPerHost = max(1, newValue) } }

@@ -71,18 +71,23 @@ struct TTRequestDigest {
     let bitLength = length &* 8
     var tail: [UInt8] = [0x80]
     while (pending.count + tail.count) % 64 != 56 { tail.append(0) }
-    for shift in stride(from: 0, to: 64, by: 8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+    for shift in stride(from: 0, to: 64, by: 8) {
+      tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+    }
     let savedLength = length
     update(tail)
     length = savedLength
-    var hex = ""
+    let digits = Array("0123456789abcdef".utf8)
+    var hex: [UInt8] = []
+    hex.reserveCapacity(32)
     for word in [state.0, state.1, state.2, state.3] {
       for shift in stride(from: 0, to: 32, by: 8) {
         let byte = UInt8(truncatingIfNeeded: word >> UInt32(shift))
-        hex += String(byte >> 4, radix: 16) + String(byte & 0xf, radix: 16)
+        hex.append(digits[Int(byte >> 4)])
+        hex.append(digits[Int(byte & 0xf)])
       }
     }
-    return hex
+    return String(decoding: hex, as: UTF8.self)
   }
 
   private mutating func compress<Block: Collection>(_ block: Block) where Block.Element == UInt8 {

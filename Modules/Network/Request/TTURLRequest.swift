@@ -111,14 +111,17 @@ public final class TTURLRequest: Sendable {
 
   // MARK: - What to send
 
-  /// The URL to load; default empty. An empty or unparsable URL fails with
-  /// ``TTNetworkError/Code-swift.struct/badURL``.
+  /// The URL to load; default empty.
+  ///
+  /// An empty or unparsable URL fails with ``TTNetworkError/Code-swift.struct/badURL``.
   public var urlPath: String {
     get { read { $0.urlPath } }
     set { state.withLock { $0.urlPath = newValue } }
   }
 
-  /// The HTTP method, for example `"POST"`; default `"GET"`. It is sent uppercased.
+  /// The HTTP method, for example `"POST"`; default `"GET"`.
+  ///
+  /// It is sent uppercased.
   public var httpMethod: String {
     get { read { $0.httpMethod } }
     set { state.withLock { $0.httpMethod = newValue } }
@@ -147,7 +150,9 @@ public final class TTURLRequest: Sendable {
     }
   }
 
-  /// An explicit body; default `nil`. When set, it is sent as is and ``parameters`` are not.
+  /// An explicit body; default `nil`.
+  ///
+  /// When set, it is sent as is and ``parameters`` are not.
   public var httpBody: Data? {
     get { read { $0.httpBody } }
     set { state.withLock { $0.httpBody = newValue } }
@@ -185,6 +190,7 @@ public final class TTURLRequest: Sendable {
   }
 
   /// Whether parameters are sent as `multipart/form-data`; default `true` (Three20's default).
+  ///
   /// With `false` they are sent as `application/x-www-form-urlencoded` unless files are attached.
   public var isMultipartForm: Bool {
     get { read { $0.isMultipartForm } }
@@ -228,12 +234,7 @@ public final class TTURLRequest: Sendable {
         (state.explicitCacheKey, state.urlPath, state.httpMethod.uppercased())
       }
       if let explicit = current.0 { return explicit }
-      let method = current.2
-      guard method == "POST" || method == "PUT" else { return TTRequestDigest.hex(current.1) }
-      var digest = TTRequestDigest()
-      digest.update(Data(current.1.utf8))
-      digest.update(makeBody().body ?? Data())
-      return digest.finalizeHex()
+      return Self.derivedCacheKey(url: current.1, method: current.2, body: makeBody().body)
     }
     set { state.withLock { $0.explicitCacheKey = newValue.isEmpty ? nil : newValue } }
   }
@@ -422,11 +423,26 @@ extension TTURLRequest {
     var body: Data?
     var cachePolicy: TTURLRequestCachePolicy
     var cacheExpirationAge: TimeInterval
-    var cacheKey: String
+    /// The key set explicitly, if any.
+    var explicitCacheKey: String?
     var timeoutInterval: TimeInterval?
     var shouldHandleCookies: Bool
     var onData: (@Sendable (Data) -> Void)?
     var downloadDestination: URL?
+
+    /// The cache key (computed: MD5 is only worth paying for when a cache is used).
+    var cacheKey: String {
+      explicitCacheKey ?? TTURLRequest.derivedCacheKey(url: url, method: method, body: body)
+    }
+  }
+
+  /// MD5 of the URL, and for POST and PUT of the URL followed by the body.
+  static func derivedCacheKey(url: String, method: String, body: Data?) -> String {
+    guard method == "POST" || method == "PUT" else { return TTRequestDigest.hex(url) }
+    var digest = TTRequestDigest()
+    digest.update(Data(url.utf8))
+    digest.update(body ?? Data())
+    return digest.finalizeHex()
   }
 
   /// Builds the body and its content type from the explicit body or the parameters.
@@ -472,7 +488,6 @@ extension TTURLRequest {
   /// Reads what to send.
   func makeSnapshot() -> Snapshot {
     let (body, contentType) = makeBody()
-    let key = cacheKey
     return state.withLock { state in
       var headers = state.headers
       if let contentType, !headers.keys.contains(where: { $0.lowercased() == "content-type" }) {
@@ -481,7 +496,7 @@ extension TTURLRequest {
       return Snapshot(
         url: state.urlPath, method: state.httpMethod.uppercased(), headers: headers, body: body,
         cachePolicy: state.cachePolicy, cacheExpirationAge: state.cacheExpirationAge,
-        cacheKey: key, timeoutInterval: state.timeoutInterval,
+        explicitCacheKey: state.explicitCacheKey, timeoutInterval: state.timeoutInterval,
         shouldHandleCookies: state.shouldHandleCookies, onData: state.onData,
         downloadDestination: state.downloadDestination)
     }
@@ -548,7 +563,9 @@ extension TTURLRequest {
       return true
     }
     if notify {
-      notifyDelegates { $0.requestDidDownloadData(self, bytesReceived: received, totalBytesExpected: expected) }
+      notifyDelegates {
+        $0.requestDidDownloadData(self, bytesReceived: received, totalBytesExpected: expected)
+      }
     }
   }
 

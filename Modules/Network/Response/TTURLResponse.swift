@@ -53,8 +53,7 @@ extension TTURLResponse {
   ///   - data: The error response's body.
   ///   - info: The status, headers and URL of the response.
   /// - Returns: `nil`.
-  public func processErrorResponse(_ data: Data, info: TTURLResponseInfo) -> (any Error & Sendable)?
-  {
+  public func processErrorResponse(_ data: Data, info: TTURLResponseInfo) -> (any Error & Sendable)? {
     nil
   }
 }
