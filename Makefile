@@ -12,6 +12,7 @@ help:
 	@echo "make check        check the module graph in Package.swift and on the linked binaries"
 	@echo "make docs         build every DocC catalog, failing on warnings (.build/docs/)"
 	@echo "make format       format the sources with swift format; make lint checks them"
+	@echo "make bench        run every benchmark (make bench-<module> for one)"
 	@echo "make deps         install the Debian/Ubuntu packages Three20 needs (as root)"
 
 deps:
@@ -50,3 +51,13 @@ lint:
 
 clean:
 	rm -rf .build
+
+# Benchmarks (a separate package in Benchmarks/, built in release mode).
+BENCH_RUN = $(SWIFT) run -c release --package-path Benchmarks Three20Benchmarks
+
+.PHONY: bench bench-style
+bench: deps
+	$(BENCH_RUN)
+
+bench-style: deps
+	$(BENCH_RUN) style

@@ -103,10 +103,22 @@ targets += [
     dependencies: ["Three20"],
     path: "Catalog",
     swiftSettings: swiftSettings),
-  // Helpers shared by the test targets: seeded randomness, golden files (later: the HTTP server).
+  // zlib, only for the test HTTP server's gzip/deflate responses (not used by any module).
+  .systemLibrary(
+    name: "CZlib",
+    path: "Tests/CZlib",
+    pkgConfig: "zlib",
+    providers: [.apt(["zlib1g-dev"])]),
+  // Helpers shared by the test targets: seeded randomness, golden files, the HTTP test server.
   .target(
     name: "Three20TestSupport",
+    dependencies: ["CZlib"],
     path: "Tests/Three20TestSupport",
+    swiftSettings: swiftSettings),
+  .testTarget(
+    name: "Three20TestSupportTests",
+    dependencies: ["Three20TestSupport"],
+    path: "Tests/Three20TestSupportTests",
     swiftSettings: swiftSettings),
   .testTarget(
     name: "Three20CoreTests",
@@ -119,11 +131,14 @@ targets += [
     name: "Three20StyleTests",
     dependencies: ["Three20Style", "Three20TestSupport"],
     path: "Tests/Three20StyleTests",
+    exclude: ["Snapshots"],
     resources: [.copy("Fixtures")],
     swiftSettings: swiftSettings),
   .testTarget(
     name: "Three20NetworkTests",
-    dependencies: ["Three20Network", "Three20TestSupport"],
+    dependencies: [
+      "Three20Network", "Three20TestSupport", .product(name: "InMemoryLogging", package: "swift-log"),
+    ],
     path: "Tests/Three20NetworkTests",
     swiftSettings: swiftSettings),
   .testTarget(

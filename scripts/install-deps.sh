@@ -6,12 +6,12 @@
 # Usage: scripts/install-deps.sh [extra-package …]   (CI adds the tools its checks need)
 set -euo pipefail
 
-packages=(libcurl4-openssl-dev libsqlite3-dev libxml2-dev pkg-config "$@")
+packages=(libcurl4-openssl-dev libsqlite3-dev libxml2-dev zlib1g-dev pkg-config "$@")
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
   # Not Debian/Ubuntu: check with pkg-config instead and say what is needed.
   missing=()
-  for module in libcurl sqlite3 libxml-2.0; do
+  for module in libcurl sqlite3 libxml-2.0 zlib; do
     pkg-config --exists "$module" 2>/dev/null || missing+=("$module")
   done
   if ((${#missing[@]})); then

@@ -162,3 +162,15 @@ struct TTANSIRendererTests {
     #expect(text == "\u{1B}[91maaaaa\u{1B}[0m")
   }
 }
+
+extension TTCanvasTests {
+  /// Writing at extreme positions, inside or outside the clip, never traps.
+  @Test(arguments: [Int.min, Int.min + 1, -5, 0, Int.max - 1, Int.max])
+  func extremePositionsNeverTrap(position: Int) {
+    var canvas = TTCanvas(width: 4, height: 2)
+    canvas.write("漢字ab", at: TTPoint(x: position, y: 0))
+    canvas.write("漢字ab", at: TTPoint(x: position, y: 9))
+    canvas.write("漢字ab", at: TTPoint(x: 0, y: position), maxWidth: position)
+    #expect(canvas.size == TTSize(width: 4, height: 2))
+  }
+}

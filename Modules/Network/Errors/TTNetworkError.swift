@@ -1,16 +1,21 @@
 public import Foundation
 
-/// The error Three20Network throws.
+/// The error Three20Network throws or reports.
 ///
-/// Every error carries a ``code`` to match on and a ``message`` that says what went wrong, with
-/// which input, and what to do about it. Where they are known it also carries the ``url``, the
-/// HTTP ``statusCode``, the ``responseBody`` the server sent (so a server's own error message
-/// surfaces) and the ``underlying`` error. Its `description` is the message.
+/// Every error carries a ``code`` to match on and a ``message`` that says what went wrong,
+/// with which input, and what to do about it. Its `description` is the message. Errors about a
+/// request also carry the ``url``, and when the server answered, the ``statusCode`` and the
+/// ``responseBody``; an error caused by another one (a SQLite or libcurl failure, a file system
+/// error) keeps it in ``underlying``.
 ///
 /// ```swift
+/// let cache = try TTURLCache(name: "Feeds", directory: cachesFolder)
+/// if let problem = cache.diskProblem, problem.code == .cacheCorrupted {
+///   print(problem)   // "TTURLCache "Feeds": … moved it to …corrupt-…; started an empty cache."
+/// }
+///
 /// do {
-///   let data = try await TTURLRequest(url: "https://example.com/missing").send(
-///     processingWith: TTURLDataResponse())
+///   _ = try await TTURLRequest(url: "https://example.com/missing").send()
 /// } catch where error.code == .httpStatus {
 ///   print(error.statusCode ?? 0)   // 404
 /// }
@@ -21,6 +26,10 @@ public struct TTNetworkError: Error, Sendable, CustomStringConvertible {
   /// New codes may be added; match the ones you handle.
   public struct Code: Sendable, Hashable, CustomStringConvertible {
     private enum Storage: String, Sendable, Hashable {
+      case invalidCacheConfiguration
+      case cacheUnavailable
+      case cacheCorrupted
+      case storage
       case badURL
       case unsupportedURL
       case fileNotFound
@@ -40,6 +49,19 @@ public struct TTNetworkError: Error, Sendable, CustomStringConvertible {
     }
 
     private let storage: Storage
+
+    /// A cache was created with arguments it cannot work with: an empty name, a name with a
+    /// `/`, a negative limit, a directory that is not a file URL.
+    public static let invalidCacheConfiguration = Code(storage: .invalidCacheConfiguration)
+    /// The disk level of a cache cannot be used (for example the directory is read-only), so the
+    /// cache keeps entries in memory only.
+    public static let cacheUnavailable = Code(storage: .cacheUnavailable)
+    /// A cache file was damaged or not a cache file; it was moved aside and replaced by an empty
+    /// one.
+    public static let cacheCorrupted = Code(storage: .cacheCorrupted)
+    /// Reading or writing the cache's storage failed (disk full, I/O error, the file stayed
+    /// locked by another process).
+    public static let storage = Code(storage: .storage)
 
     /// The URL is empty or cannot be parsed.
     public static let badURL = Code(storage: .badURL)
@@ -76,7 +98,7 @@ public struct TTNetworkError: Error, Sendable, CustomStringConvertible {
     /// Another transfer failure reported by libcurl; the message names it.
     public static let transport = Code(storage: .transport)
 
-    /// The code's name, for example `httpStatus`.
+    /// The code's name, for example `cacheCorrupted`.
     public var description: String { storage.rawValue }
   }
 
@@ -84,13 +106,13 @@ public struct TTNetworkError: Error, Sendable, CustomStringConvertible {
   public var code: Code
   /// What went wrong, with which input, and what to do about it.
   public var message: String
-  /// The URL that failed, when known.
+  /// The URL of the request or cache entry concerned, if any.
   public var url: String?
-  /// The HTTP status code the server sent, when there was one.
+  /// The HTTP status code of the response, if the server answered.
   public var statusCode: Int?
-  /// The body the server sent with an error status, when there was one.
+  /// The body of the server's response, if it sent one.
   public var responseBody: Data?
-  /// The error that caused this one, when there was one.
+  /// The error that caused this one, if any.
   public var underlying: (any Error & Sendable)?
 
   /// Creates an error.
@@ -98,9 +120,9 @@ public struct TTNetworkError: Error, Sendable, CustomStringConvertible {
   /// - Parameters:
   ///   - code: What kind of failure this is.
   ///   - message: What went wrong, with which input, and what to do about it.
-  ///   - url: The URL that failed; default `nil`.
-  ///   - statusCode: The HTTP status the server sent; default `nil`.
-  ///   - responseBody: The body the server sent with it; default `nil`.
+  ///   - url: The URL concerned; default `nil`.
+  ///   - statusCode: The HTTP status code of the response; default `nil`.
+  ///   - responseBody: The body of the response; default `nil`.
   ///   - underlying: The error that caused this one; default `nil`.
   public init(
     _ code: Code, _ message: String, url: String? = nil, statusCode: Int? = nil,

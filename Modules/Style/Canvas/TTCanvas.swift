@@ -91,10 +91,10 @@ public struct TTCanvas: Sendable, Hashable {
     _ text: String, at point: TTPoint, style: TTCellStyle = .plain, maxWidth: Int? = nil
   ) -> Int {
     let safe = TTTerminalText.sanitized(text)
-    let limit = maxWidth.map { point.x + max(0, $0) } ?? Int.max
+    let limit = maxWidth.map { saturatingAdd(point.x, max(0, $0)) } ?? Int.max
     let right = min(clipRect.maxX, limit)
     guard point.y >= clipRect.y, point.y < clipRect.maxY else {
-      return min(TTDisplayWidth.of(safe), limit - point.x)
+      return min(TTDisplayWidth.of(safe), saturatingSubtract(limit, point.x))
     }
     var x = point.x
     for character in safe {
@@ -104,9 +104,9 @@ public struct TTCanvas: Sendable, Hashable {
         if x > point.x, x - 1 >= clipRect.x, x - 1 < right { appendToCell(x: x - 1, y: point.y, character) }
         continue
       }
-      if x + columns > limit { break }
+      if saturatingAdd(x, columns) > limit { break }
       if x >= clipRect.x {
-        if x + columns > right {
+        if saturatingAdd(x, columns) > right {
           if x < right { put(TTCell(" ", style: style), x: x, y: point.y) }
           x = right
           break
@@ -121,10 +121,10 @@ public struct TTCanvas: Sendable, Hashable {
         // The right half of a wide character is the first visible cell: show a space.
         put(TTCell(" ", style: style), x: x + 1, y: point.y)
       }
-      x += columns
+      x = saturatingAdd(x, columns)
       if x >= right { break }
     }
-    return x - point.x
+    return saturatingSubtract(x, point.x)
   }
 
   /// Fills a rectangle with one character and style.

@@ -1,3 +1,18 @@
+/// Adds without trapping: results beyond `Int`'s range are clamped to it, so extreme values
+/// from a style or from data can never crash geometry code.
+@inline(__always)
+func saturatingAdd(_ a: Int, _ b: Int) -> Int {
+  let (sum, overflow) = a.addingReportingOverflow(b)
+  return overflow ? (b > 0 ? Int.max : Int.min) : sum
+}
+
+/// Subtracts without trapping; see ``saturatingAdd(_:_:)``.
+@inline(__always)
+func saturatingSubtract(_ a: Int, _ b: Int) -> Int {
+  let (difference, overflow) = a.subtractingReportingOverflow(b)
+  return overflow ? (b < 0 ? Int.max : Int.min) : difference
+}
+
 /// A position on a terminal canvas, in columns (`x`) and rows (`y`) from the top left.
 public struct TTPoint: Sendable, Hashable, CustomStringConvertible {
   /// The column, from 0 at the left.
@@ -87,9 +102,9 @@ public struct TTRect: Sendable, Hashable, CustomStringConvertible {
   /// The number of rows.
   public var height: Int { size.height }
   /// The column just right of the rectangle.
-  public var maxX: Int { origin.x + size.width }
+  public var maxX: Int { saturatingAdd(origin.x, size.width) }
   /// The row just below the rectangle.
-  public var maxY: Int { origin.y + size.height }
+  public var maxY: Int { saturatingAdd(origin.y, size.height) }
   /// Whether the rectangle holds no cell.
   public var isEmpty: Bool { size.width == 0 || size.height == 0 }
 
@@ -111,7 +126,8 @@ public struct TTRect: Sendable, Hashable, CustomStringConvertible {
     let right = min(maxX, other.maxX)
     let bottom = min(maxY, other.maxY)
     guard right > left, bottom > top else { return TTRect(x: left, y: top, width: 0, height: 0) }
-    return TTRect(x: left, y: top, width: right - left, height: bottom - top)
+    return TTRect(
+      x: left, y: top, width: saturatingSubtract(right, left), height: saturatingSubtract(bottom, top))
   }
 
   /// The rectangle shrunk by insets on each side (Three20's `TTRectInset`).
@@ -120,8 +136,9 @@ public struct TTRect: Sendable, Hashable, CustomStringConvertible {
   /// - Returns: The inset rectangle; never of negative size.
   public func inset(by insets: TTEdgeInsets) -> TTRect {
     TTRect(
-      x: x + insets.left, y: y + insets.top,
-      width: width - insets.left - insets.right, height: height - insets.top - insets.bottom)
+      x: saturatingAdd(x, insets.left), y: saturatingAdd(y, insets.top),
+      width: saturatingSubtract(width, saturatingAdd(insets.left, insets.right)),
+      height: saturatingSubtract(height, saturatingAdd(insets.top, insets.bottom)))
   }
 
   /// The rectangle moved by an offset (Three20's `TTRectShift` moved the size; this moves
@@ -132,7 +149,7 @@ public struct TTRect: Sendable, Hashable, CustomStringConvertible {
   ///   - dy: Rows to move down.
   /// - Returns: The moved rectangle.
   public func offsetBy(dx: Int, dy: Int) -> TTRect {
-    TTRect(x: x + dx, y: y + dy, width: width, height: height)
+    TTRect(x: saturatingAdd(x, dx), y: saturatingAdd(y, dy), width: width, height: height)
   }
 
   /// `(x, y) width×height`.
@@ -184,9 +201,9 @@ public struct TTEdgeInsets: Sendable, Hashable {
   public static let zero = TTEdgeInsets()
 
   /// Columns taken off in all: left plus right.
-  public var horizontal: Int { left + right }
+  public var horizontal: Int { saturatingAdd(left, right) }
   /// Rows taken off in all: top plus bottom.
-  public var vertical: Int { top + bottom }
+  public var vertical: Int { saturatingAdd(top, bottom) }
 
   /// Adds two sets of insets side by side.
   ///
@@ -196,7 +213,7 @@ public struct TTEdgeInsets: Sendable, Hashable {
   /// - Returns: The sum, side by side.
   public static func + (lhs: TTEdgeInsets, rhs: TTEdgeInsets) -> TTEdgeInsets {
     TTEdgeInsets(
-      top: lhs.top + rhs.top, left: lhs.left + rhs.left, bottom: lhs.bottom + rhs.bottom,
-      right: lhs.right + rhs.right)
+      top: saturatingAdd(lhs.top, rhs.top), left: saturatingAdd(lhs.left, rhs.left),
+      bottom: saturatingAdd(lhs.bottom, rhs.bottom), right: saturatingAdd(lhs.right, rhs.right))
   }
 }

@@ -18,8 +18,12 @@ public enum TTShape: Sendable, Hashable {
   /// - `pointLocation`: where the pointer sits along the outline, in degrees clockwise from
   ///   the top-left corner, as in Three20: 0–90 the top edge, 90–180 the right, 180–270 the
   ///   bottom, 270–360 the left.
-  /// - `pointAngle`: the direction the pointer points, in degrees (90 up, 270 down).
-  /// - `pointSize`: the pointer's width and length in cells.
+  ///   (Three20 counted from the middle of the left edge, with the top-left corner at 45:
+  ///   subtract 45 when porting its values.)
+  /// - `pointAngle`: whether the pointer points out of the bubble or into it, in degrees as
+  ///   Three20 read them (0 left, 90 up, 180 right, 270 down).
+  /// - `pointSize`: the pointer's size in cells, `width` across and `height` down: on the top
+  ///   and bottom edges `height` is the pointer's length, on the left and right edges `width` is.
   case speechBubble(radius: Int, pointLocation: Double, pointAngle: Double, pointSize: TTSize)
 
   /// A rounded rectangle with the same radius on every corner.

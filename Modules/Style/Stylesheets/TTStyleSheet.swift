@@ -132,11 +132,12 @@ public struct TTStyleSheet: Sendable, Hashable {
     return merged
   }
 
-  private static let currentSheet = Mutex(TTStyleSheet())
+  private static let currentSheet = Mutex(TTStyleSheet.default)
 
   /// The stylesheet views use when they are given no other (Three20's `globalStyleSheet`).
   ///
-  /// Safe to read and set from any thread. Set it once at start-up, before views draw.
+  /// Starts as ``default``. Safe to read and set from any thread. Set it once at start-up,
+  /// before views draw.
   public static var current: TTStyleSheet {
     get { currentSheet.withLock { $0 } }
     set { currentSheet.withLock { $0 = newValue } }

@@ -13,7 +13,7 @@
 ///   character it is attached to (`e` + U+0301 is one column), while a Devanagari conjunct
 ///   shows each of its consonants, as terminals draw it.
 ///
-/// Control characters never reach the terminal (``TTTerminalText/sanitized(_:)`` replaces
+/// Control characters never reach the terminal (``TTTerminalText/sanitized(_:keepingNewlines:)`` replaces
 /// them), and count as width 0 here.
 ///
 /// ```swift

@@ -2,7 +2,7 @@
 ///
 /// A feed title, a server's error message or a user's name can contain escape sequences
 /// (`ESC ] 0 ; … BEL` retitles the window, `ESC [ 2 J` clears the screen, OSC 52 writes the
-/// clipboard). Everything Three20 draws from data goes through ``sanitized(_:)`` first, so
+/// clipboard). Everything Three20 draws from data goes through ``sanitized(_:keepingNewlines:)`` first, so
 /// such text is shown, never obeyed.
 ///
 /// ```swift

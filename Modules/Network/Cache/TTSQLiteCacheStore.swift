@@ -1,0 +1,472 @@
+import CSQLite3
+import Foundation
+import Three20Core
+
+/// The disk level of ``TTURLCache``: one SQLite database file, one row per cache key.
+///
+/// **Connection and locking.** One connection per store, opened with `SQLITE_OPEN_NOMUTEX`: the
+/// owning ``TTURLCache`` already serialises every call with its own mutex, so SQLite's
+/// per-connection mutex (`SQLITE_OPEN_FULLMUTEX`) would only be a second lock taken on every
+/// call. Not thread-safe by itself.
+///
+/// **Several processes.** The file is in WAL mode (readers never block the writer), every
+/// connection has a 5 s `busy_timeout`, write transactions start with `BEGIN IMMEDIATE` (a
+/// deferred transaction that upgrades to a writer gets `SQLITE_BUSY` at once, without waiting),
+/// and ``TTURLCache`` retries an operation that still meets `SQLITE_BUSY`.
+///
+/// **Schema** (`PRAGMA user_version` 1): table `entries` (key, url, status, headers as a JSON
+/// array of `[name, value]` pairs, etag, last_modified, stored_at, expires_at, size,
+/// last_access, body), an index on `last_access` for eviction, and a one-row table `totals`
+/// kept up to date by triggers, so the total size is known without scanning. Times are seconds
+/// since 1970. `last_access` is strictly increasing across processes (the larger of now and the
+/// newest access plus 1 µs), so the eviction order never ties.
+final class TTSQLiteCacheStore {
+  /// The schema version this code reads and writes.
+  static let schemaVersion = 1
+  /// How long SQLite waits for another connection's lock before giving up with `SQLITE_BUSY`.
+  static let busyTimeoutMilliseconds: Int32 = 5000
+
+  /// Why a file could not be opened as a cache.
+  enum OpenFailure: Error {
+    /// The file is damaged, not a database, or not a cache of this version: move it aside.
+    case corrupt(String)
+    /// The file cannot be used right now (permissions, locks, I/O): leave it alone.
+    case unavailable(String)
+  }
+
+  let path: String
+  private let database: OpaquePointer
+  private var statements: [String: OpaquePointer] = [:]
+
+  private init(path: String, database: OpaquePointer) {
+    self.path = path
+    self.database = database
+  }
+
+  deinit {
+    for statement in statements.values {
+      sqlite3_finalize(statement)
+    }
+    sqlite3_close_v2(database)
+  }
+
+  // MARK: - Opening
+
+  /// Opens (and if needed creates) the cache file at `path`, checking that it is sound.
+  ///
+  /// - Throws: ``OpenFailure``.
+  static func open(path: String) throws(OpenFailure) -> TTSQLiteCacheStore {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+      throw .corrupt("a directory is where the cache file should be")
+    }
+    // Checked before SQLite sees the file: closing a connection to a broken file can delete its
+    // -wal, and the file should be moved aside as it was found.
+    if let reason = headerProblem(path: path) {
+      throw .corrupt(reason)
+    }
+    var handle: OpaquePointer?
+    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+    let result = sqlite3_open_v2(path, &handle, flags, nil)
+    guard let handle else { throw .unavailable("SQLite could not allocate a connection") }
+    guard result == SQLITE_OK else {
+      let message = String(cString: sqlite3_errmsg(handle))
+      sqlite3_close_v2(handle)
+      throw classify(TTSQLiteError(code: result, message: message, operation: "opening the file"))
+    }
+    sqlite3_extended_result_codes(handle, 1)
+    sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
+    let store = TTSQLiteCacheStore(path: path, database: handle)
+    do {
+      try store.prepareFile()
+    } catch let error as OpenFailure {
+      throw error
+    } catch let error as TTSQLiteError {
+      throw classify(error)
+    } catch {
+      throw .unavailable("\(error)")
+    }
+    return store
+  }
+
+  /// Why the file at `path` cannot be an SQLite database, judging by its first bytes; `nil`
+  /// when it is missing, empty, or starts with the SQLite header.
+  private static func headerProblem(path: String) -> String? {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+    defer { try? handle.close() }
+    guard let head = try? handle.read(upToCount: 100), !head.isEmpty else { return nil }
+    let magic = Data("SQLite format 3\0".utf8)
+    if head.count < 100 || !head.starts(with: magic) {
+      return "file is not a database: it does not start with the SQLite header"
+    }
+    return nil
+  }
+
+  private static func classify(_ error: TTSQLiteError) -> OpenFailure {
+    error.isCorruption ? .corrupt(error.message) : .unavailable(error.description)
+  }
+
+  private func prepareFile() throws {
+    // Only takes effect on a new, empty file; ignored once tables exist.
+    try execute("PRAGMA auto_vacuum = INCREMENTAL", "setting auto_vacuum")
+    let mode = try scalarText("PRAGMA journal_mode = WAL", "switching to WAL mode")
+    if mode?.lowercased() != "wal" {
+      // Still usable (rollback journal + busy_timeout), just with less concurrency.
+      TTLog.info(.urlCache, "\(path): journal mode is \(mode ?? "unknown"), not WAL")
+    }
+    try execute("PRAGMA synchronous = NORMAL", "setting synchronous")
+    let check = try scalarText("PRAGMA quick_check(1)", "checking the file")
+    guard check == "ok" else {
+      throw OpenFailure.corrupt("PRAGMA quick_check reported \"\(check ?? "nothing")\"")
+    }
+    var version = try scalarInt("PRAGMA user_version", "reading the schema version")
+    if version == 0 {
+      try transaction("creating the schema") {
+        // Another process may have created it between the check and the lock.
+        version = try scalarInt("PRAGMA user_version", "reading the schema version")
+        guard version == 0 else { return }
+        let tables = try scalarInt("SELECT count(*) FROM sqlite_master", "listing tables")
+        guard tables == 0 else {
+          throw OpenFailure.corrupt(
+            "the file is an SQLite database of something else (\(tables) objects, no version)")
+        }
+        for statement in Self.schema {
+          try execute(statement, "creating the schema")
+        }
+        try execute("PRAGMA user_version = \(Self.schemaVersion)", "setting the schema version")
+        version = Self.schemaVersion
+      }
+    }
+    guard version == Self.schemaVersion else {
+      throw OpenFailure.corrupt(
+        "unknown schema version \(version) (this code reads version \(Self.schemaVersion))")
+    }
+    // Preparing every statement now checks that the tables have the expected columns.
+    for sql in Self.statementsToPrepare {
+      do {
+        _ = try prepared(sql)
+      } catch let error as TTSQLiteError where error.primary == SQLITE_ERROR {
+        throw OpenFailure.corrupt("schema version 1 but the tables do not match: \(error.message)")
+      }
+    }
+  }
+
+  private static let schema = [
+    """
+    CREATE TABLE entries (
+      key TEXT NOT NULL PRIMARY KEY,
+      url TEXT NOT NULL,
+      status INTEGER NOT NULL,
+      headers TEXT NOT NULL,
+      etag TEXT,
+      last_modified TEXT,
+      stored_at REAL NOT NULL,
+      expires_at REAL,
+      size INTEGER NOT NULL,
+      last_access REAL NOT NULL,
+      body BLOB NOT NULL
+    )
+    """,
+    "CREATE INDEX entries_by_access ON entries(last_access)",
+    """
+    CREATE TABLE totals (
+      id INTEGER PRIMARY KEY CHECK (id = 1), bytes INTEGER NOT NULL, count INTEGER NOT NULL)
+    """,
+    "INSERT INTO totals (id, bytes, count) VALUES (1, 0, 0)",
+    """
+    CREATE TRIGGER entries_insert AFTER INSERT ON entries BEGIN
+      UPDATE totals SET bytes = bytes + new.size, count = count + 1 WHERE id = 1;
+    END
+    """,
+    """
+    CREATE TRIGGER entries_delete AFTER DELETE ON entries BEGIN
+      UPDATE totals SET bytes = bytes - old.size, count = count - 1 WHERE id = 1;
+    END
+    """,
+    """
+    CREATE TRIGGER entries_resize AFTER UPDATE OF size ON entries BEGIN
+      UPDATE totals SET bytes = bytes - old.size + new.size WHERE id = 1;
+    END
+    """,
+  ]
+
+  // MARK: - Statements
+
+  private static let nextAccess = "MAX(?2, (SELECT IFNULL(MAX(last_access), 0) FROM entries) + 0.000001)"
+  private static let selectEntry = """
+    SELECT url, status, headers, etag, last_modified, stored_at, expires_at, body FROM entries WHERE key = ?1
+    """
+  private static let selectExists = "SELECT 1 FROM entries WHERE key = ?1"
+  private static let touchEntry = "UPDATE entries SET last_access = \(nextAccess) WHERE key = ?1"
+  // Upsert rather than INSERT OR REPLACE: REPLACE deletes without firing delete triggers.
+  private static let upsertEntry = """
+    INSERT INTO entries
+      (key, last_access, url, status, headers, etag, last_modified, stored_at, expires_at, size, body)
+    VALUES (?1, \(nextAccess), ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+    ON CONFLICT (key) DO UPDATE SET
+      last_access = excluded.last_access, url = excluded.url, status = excluded.status,
+      headers = excluded.headers, etag = excluded.etag, last_modified = excluded.last_modified,
+      stored_at = excluded.stored_at, expires_at = excluded.expires_at, size = excluded.size,
+      body = excluded.body
+    """
+  private static let selectOldest =
+    "SELECT key, size FROM entries WHERE key <> ?1 ORDER BY last_access LIMIT 64"
+  private static let deleteEntry = "DELETE FROM entries WHERE key = ?1"
+  private static let deleteAll = "DELETE FROM entries"
+  private static let selectTotals = "SELECT bytes, count FROM totals WHERE id = 1"
+  private static let invalidateEntry = """
+    UPDATE entries SET stored_at = MIN(stored_at, ?2), expires_at = MIN(IFNULL(expires_at, ?3), ?3)
+    WHERE key = ?1
+    """
+  private static let invalidateEvery = """
+    UPDATE entries SET stored_at = MIN(stored_at, ?2), expires_at = MIN(IFNULL(expires_at, ?3), ?3)
+    WHERE ?1 IS NULL
+    """  // ?1 is bound to NULL, so every row matches; the numbering matches invalidateEntry.
+  private static let statementsToPrepare = [
+    selectEntry, selectExists, touchEntry, upsertEntry, selectOldest, deleteEntry, deleteAll, selectTotals,
+    invalidateEntry, invalidateEvery,
+  ]
+
+  // MARK: - Operations
+
+  /// The entry stored under a key, marked as the most recently used.
+  ///
+  /// A row that cannot be decoded is deleted and reported as absent.
+  func read(key: String, now: Date) throws -> TTURLCache.Entry? {
+    enum Row {
+      case missing
+      case undecodable
+      case found(TTURLCache.Entry)
+    }
+    let row: Row = try run(Self.selectEntry, "reading an entry") { statement in
+      statement.bind(1, key)
+      guard try statement.step("reading an entry") else { return .missing }
+      return decodeRow(statement, key: key).map(Row.found) ?? .undecodable
+    }
+    switch row {
+    case .missing:
+      return nil
+    case .undecodable:
+      TTLog.info(.urlCache, "\(path): dropping an undecodable row for key \(key)")
+      try delete(key: key)
+      return nil
+    case .found(let entry):
+      // Recording the access is a write; losing it to a lock only makes eviction less exact.
+      do {
+        try run(Self.touchEntry, "recording an access") { statement in
+          statement.bind(1, key)
+          statement.bind(2, now.timeIntervalSince1970)
+          _ = try statement.step("recording an access")
+        }
+      } catch let error as TTSQLiteError where error.isBusy {
+        TTLog.info(.urlCache, "\(path): \(error)")
+      }
+      return entry
+    }
+  }
+
+  private func decodeRow(_ statement: TTSQLiteStatement, key: String) -> TTURLCache.Entry? {
+    guard let url = statement.text(0), let headerText = statement.text(2),
+      let headers = Self.decodeHeaders(headerText), let storedAt = statement.double(5), storedAt.isFinite
+    else { return nil }
+    let status = statement.int(1)
+    guard (100...999).contains(status) else { return nil }
+    return TTURLCache.Entry(
+      key: key, url: url, body: statement.data(7), status: status, headers: headers, etag: statement.text(3),
+      lastModified: statement.text(4), storedAt: Date(timeIntervalSince1970: storedAt),
+      expiresAt: statement.double(6).flatMap { $0.isFinite ? Date(timeIntervalSince1970: $0) : nil })
+  }
+
+  /// Whether a key has a row, without recording an access.
+  func contains(key: String) throws -> Bool {
+    try run(Self.selectExists, "looking up an entry") { statement in
+      statement.bind(1, key)
+      return try statement.step("looking up an entry")
+    }
+  }
+
+  /// Writes an entry, then evicts the least recently used rows until the total size is at most
+  /// `byteLimit` (down to 90 % of it, so evictions come in batches), all in one transaction.
+  ///
+  /// - Returns: The keys evicted.
+  func write(_ entry: TTURLCache.Entry, now: Date, byteLimit: Int) throws -> [String] {
+    let headers = Self.encodeHeaders(entry.headers)
+    return try transaction("storing an entry") {
+      try run(Self.upsertEntry, "storing an entry") { statement in
+        statement.bind(1, entry.key)
+        statement.bind(2, now.timeIntervalSince1970)
+        statement.bind(3, entry.url)
+        statement.bind(4, entry.status)
+        statement.bind(5, headers)
+        statement.bind(6, entry.etag)
+        statement.bind(7, entry.lastModified)
+        let storedAt = entry.storedAt.timeIntervalSince1970
+        statement.bind(8, storedAt.isFinite ? storedAt : 0)  // NOT NULL; a broken date reads as stale
+        statement.bind(9, entry.expiresAt?.timeIntervalSince1970)
+        statement.bind(10, entry.size)
+        statement.bind(11, entry.body)
+        _ = try statement.step("storing an entry")
+      }
+      return try evict(toFit: byteLimit, keeping: entry.key)
+    }
+  }
+
+  private func evict(toFit byteLimit: Int, keeping key: String) throws -> [String] {
+    var bytes = try totals().bytes
+    guard bytes > byteLimit else { return [] }
+    let target = byteLimit - byteLimit / 10
+    var evicted: [String] = []
+    while bytes > target {
+      let batch: [(String, Int)] = try run(Self.selectOldest, "choosing entries to evict") { statement in
+        statement.bind(1, key)
+        var rows: [(String, Int)] = []
+        while try statement.step("choosing entries to evict") {
+          rows.append((statement.text(0) ?? "", statement.int(1)))
+        }
+        return rows
+      }
+      guard !batch.isEmpty else { break }
+      for (victim, size) in batch where bytes > target {
+        try delete(key: victim)
+        bytes -= size
+        evicted.append(victim)
+      }
+    }
+    return evicted
+  }
+
+  /// Deletes the row of a key, if any.
+  func delete(key: String) throws {
+    try run(Self.deleteEntry, "removing an entry") { statement in
+      statement.bind(1, key)
+      _ = try statement.step("removing an entry")
+    }
+  }
+
+  /// Deletes every row and gives the space back to the file system.
+  func deleteAll() throws {
+    try transaction("removing every entry") {
+      try run(Self.deleteAll, "removing every entry") { _ = try $0.step("removing every entry") }
+    }
+    // Best effort: another process's reader may keep pages in use.
+    try? execute("PRAGMA incremental_vacuum", "giving space back")
+    try? execute("PRAGMA wal_checkpoint(TRUNCATE)", "checkpointing")
+  }
+
+  /// Makes one entry (or every entry, when `key` is `nil`) stale: `stored_at` is moved back to
+  /// `storedBefore` if later, and `expires_at` to `expiresAt` if later or unset.
+  func invalidate(key: String?, storedBefore: Date, expiresAt: Date) throws {
+    try run(key == nil ? Self.invalidateEvery : Self.invalidateEntry, "invalidating") { statement in
+      statement.bind(1, key)
+      statement.bind(2, storedBefore.timeIntervalSince1970)
+      statement.bind(3, expiresAt.timeIntervalSince1970)
+      _ = try statement.step("invalidating")
+    }
+  }
+
+  /// The total size and the number of rows.
+  func totals() throws -> (bytes: Int, count: Int) {
+    try run(Self.selectTotals, "reading the totals") { statement in
+      guard try statement.step("reading the totals") else { return (0, 0) }
+      return (statement.int(0), statement.int(1))
+    }
+  }
+
+  // MARK: - Plumbing
+
+  /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`, rolling back if it throws.
+  func transaction<T>(_ operation: String, _ body: () throws -> T) throws -> T {
+    try execute("BEGIN IMMEDIATE", operation)
+    do {
+      let result = try body()
+      try execute("COMMIT", operation)
+      return result
+    } catch {
+      if sqlite3_get_autocommit(database) == 0 {
+        sqlite3_exec(database, "ROLLBACK", nil, nil, nil)
+      }
+      throw error
+    }
+  }
+
+  private func prepared(_ sql: String) throws -> TTSQLiteStatement {
+    if let handle = statements[sql] {
+      return TTSQLiteStatement(handle: handle, database: database)
+    }
+    var handle: OpaquePointer?
+    let result = sqlite3_prepare_v3(database, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, nil)
+    guard result == SQLITE_OK, let handle else {
+      if let handle { sqlite3_finalize(handle) }
+      throw error(result, "preparing a statement")
+    }
+    statements[sql] = handle
+    return TTSQLiteStatement(handle: handle, database: database)
+  }
+
+  /// Runs a kept prepared statement, then resets it and clears its bindings.
+  private func run<T>(_ sql: String, _ operation: String, _ body: (TTSQLiteStatement) throws -> T) throws -> T
+  {
+    let statement = try prepared(sql)
+    defer {
+      sqlite3_reset(statement.handle)
+      sqlite3_clear_bindings(statement.handle)
+    }
+    return try body(statement)
+  }
+
+  private func execute(_ sql: String, _ operation: String) throws {
+    let result = sqlite3_exec(database, sql, nil, nil, nil)
+    guard result == SQLITE_OK else { throw error(result, operation) }
+  }
+
+  private func scalarText(_ sql: String, _ operation: String) throws -> String? {
+    try oneShot(sql, operation) { $0.text(0) }
+  }
+
+  private func scalarInt(_ sql: String, _ operation: String) throws -> Int {
+    try oneShot(sql, operation) { $0.int(0) } ?? 0
+  }
+
+  /// Prepares, steps once and finalizes a statement that is used only when opening.
+  private func oneShot<T>(_ sql: String, _ operation: String, _ read: (TTSQLiteStatement) -> T?) throws -> T?
+  {
+    var handle: OpaquePointer?
+    let result = sqlite3_prepare_v2(database, sql, -1, &handle, nil)
+    guard result == SQLITE_OK, let handle else {
+      if let handle { sqlite3_finalize(handle) }
+      throw error(result, operation)
+    }
+    defer { sqlite3_finalize(handle) }
+    let statement = TTSQLiteStatement(handle: handle, database: database)
+    return try statement.step(operation) ? read(statement) : nil
+  }
+
+  private func error(_ result: Int32, _ operation: String) -> TTSQLiteError {
+    let extended = sqlite3_extended_errcode(database)
+    return TTSQLiteError(
+      code: extended & 0xff == result & 0xff ? extended : result,
+      message: String(cString: sqlite3_errmsg(database)), operation: operation)
+  }
+
+  // MARK: - Headers
+
+  static func encodeHeaders(_ headers: TTHTTPHeaders) -> String {
+    let pairs = headers.map { [$0.name, $0.value] }
+    guard let data = try? JSONSerialization.data(withJSONObject: pairs) else { return "[]" }
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  static func decodeHeaders(_ text: String) -> TTHTTPHeaders? {
+    guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)),
+      let pairs = object as? [Any]
+    else { return nil }
+    var fields: [TTHTTPHeaders.Field] = []
+    for pair in pairs {
+      guard let strings = pair as? [Any], strings.count == 2, let name = strings[0] as? String,
+        let value = strings[1] as? String
+      else { return nil }
+      fields.append(TTHTTPHeaders.Field(name, value))
+    }
+    return TTHTTPHeaders(fields)
+  }
+}
