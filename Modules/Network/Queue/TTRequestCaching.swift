@@ -31,8 +31,9 @@ struct TTRequestCacheEntry: Sendable {
 /// - ``refresh(key:url:)``: after a 304, set the entry's timestamp to now so it counts as fresh
 ///   again.
 ///
-/// Keys are the requests' ``TTURLRequest/cacheKey`` (MD5 of the URL, as Three20's
-/// `keyForURL:`, plus the body for POST/PUT); the URL is passed along for caches that index by it.
+/// Keys are the requests' ``TTURLRequest/cacheKey``, which is ``TTURLCache/key(url:method:body:)``
+/// (the URL, plus method and body for POST and PUT); the URL is passed along for caches that
+/// index by it.
 protocol TTRequestCaching: Sendable {
   func entry(forKey key: String, url: String, policy: TTURLRequestCachePolicy) -> TTRequestCacheEntry?
   func store(_ entry: TTRequestCacheEntry, forKey key: String, url: String)

@@ -221,12 +221,13 @@ public final class TTURLRequest: Sendable {
 
   /// The key the response is cached under.
   ///
-  /// Unless set, it is the MD5 of the URL (as in Three20), and for POST and PUT the MD5 of the
-  /// URL followed by the body, so different form data is cached separately. Setting an empty
-  /// string goes back to the derived key.
+  /// Unless set, it is ``TTURLCache/key(url:method:body:)`` of the URL (Three20 used an MD5 of
+  /// it), and for POST and PUT of the method, URL and body, so different form data is cached
+  /// separately. Setting an empty string goes back to the derived key.
   ///
   /// ```swift
-  /// TTURLRequest(url: "http://example.com/").cacheKey   // MD5 of "http://example.com/"
+  /// TTURLRequest(url: "https://example.com/").cacheKey
+  /// // "0f115db062b7c0dd030b16878c99dea5c354b49dc37b38eb8846179c7783e9d7"
   /// ```
   public var cacheKey: String {
     get {
@@ -430,19 +431,16 @@ extension TTURLRequest {
     var onData: (@Sendable (Data) -> Void)?
     var downloadDestination: URL?
 
-    /// The cache key (computed: MD5 is only worth paying for when a cache is used).
+    /// The cache key (computed: hashing is only worth paying for when a cache is used).
     var cacheKey: String {
       explicitCacheKey ?? TTURLRequest.derivedCacheKey(url: url, method: method, body: body)
     }
   }
 
-  /// MD5 of the URL, and for POST and PUT of the URL followed by the body.
+  /// `TTURLCache`'s key: of the URL, and for POST and PUT of the method, URL and body.
   static func derivedCacheKey(url: String, method: String, body: Data?) -> String {
-    guard method == "POST" || method == "PUT" else { return TTRequestDigest.hex(url) }
-    var digest = TTRequestDigest()
-    digest.update(Data(url.utf8))
-    digest.update(body ?? Data())
-    return digest.finalizeHex()
+    guard method == "POST" || method == "PUT" else { return TTURLCache.key(url: url) }
+    return TTURLCache.key(url: url, method: method, body: body)
   }
 
   /// Builds the body and its content type from the explicit body or the parameters.
