@@ -92,7 +92,9 @@ final class TagsController: TTViewController {
   }
 }
 
-/// Running it full-screen. Compiled, not run: the tests have no terminal.
+/// Runs the tags screen full-screen.
+///
+/// Compiled, not run: the tests have no terminal.
 @MainActor func runTags() async throws {
   let host = TTTerminalHost()
   try await host.run(TagsController())

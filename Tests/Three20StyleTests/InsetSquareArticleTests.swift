@@ -25,7 +25,9 @@ final class InsetSquareController: TTViewController {
   }
 }
 
-/// Step 4: showing it full-screen. Compiled, not run: the tests have no terminal.
+/// Step 4: shows the square full-screen.
+///
+/// Compiled, not run: the tests have no terminal.
 @MainActor func showInsetSquare() async throws {
   let host = TTTerminalHost()
   try await host.run(InsetSquareController())
