@@ -31,7 +31,8 @@ struct TTTableCellGoldenTests {
     for item in items {
       let cell = TableCellSamples.registry.cell(for: item)
       output += renderer.render(cell.render(item, width: 40, state: TableCellSamples.state())) + "\n"
-      output += renderer.render(cell.render(item, width: 40, state: TableCellSamples.state(selected: true))) + "\n"
+      output +=
+        renderer.render(cell.render(item, width: 40, state: TableCellSamples.state(selected: true))) + "\n"
     }
     assertSnapshot(output, named: "\(group).256.ansi")
   }
@@ -40,11 +41,14 @@ struct TTTableCellGoldenTests {
   @Test func sectionTitlesDrawAsTheGoldenFileShows() {
     var output = ""
     for width in Self.widths {
-      output += TableCellSamples.framed(TTTableHeaderCell().render("Images", width: width, styleSheet: .default)) + "\n"
+      output +=
+        TableCellSamples.framed(TTTableHeaderCell().render("Images", width: width, styleSheet: .default))
+        + "\n"
       output +=
         TableCellSamples.framed(
           TTTableFooterCell().render(
-            "Pictures load in the background. " + TableCellSamples.longText, width: width, styleSheet: .default))
+            "Pictures load in the background. " + TableCellSamples.longText, width: width,
+            styleSheet: .default))
         + "\n"
     }
     let renderer = TTANSIRenderer(capabilities: .ansi256)

@@ -88,12 +88,16 @@ enum TableCellSamples {
         TTTableMessageItem(
           title: "Ada Lovelace", caption: "Notes on the Analytical Engine", text: longText,
           timestamp: now - 300, url: "tt://mail/1"),
-        TTTableMessageItem(title: "Charles", caption: "Lunch?", text: "Thursday works.", timestamp: now - 3 * 86_400),
+        TTTableMessageItem(
+          title: "Charles", caption: "Lunch?", text: "Thursday works.", timestamp: now - 3 * 86_400),
         TTTableMessageItem(title: "Old", text: "From years ago.", timestamp: now - 400 * 86_400),
         TTTableMessageItem(caption: "Only a subject"),
       ]
     ),
-    ("longText", [TTTableLongTextItem(text: longText), TTTableLongTextItem(text: "Short.", url: "tt://short")]),
+    (
+      "longText",
+      [TTTableLongTextItem(text: longText), TTTableLongTextItem(text: "Short.", url: "tt://short")]
+    ),
     ("grayText", [TTTableGrayTextItem(text: "Changes apply after a restart. " + longText)]),
     ("summary", [TTTableSummaryItem(text: "42 messages"), TTTableSummaryItem(text: longText)]),
     (
@@ -115,7 +119,8 @@ enum TableCellSamples {
     (
       "image",
       [
-        TTTableImageItem(text: "Sunset", imageURL: "https://x.org/s.jpg", alternateText: "photo", url: "tt://p/1"),
+        TTTableImageItem(
+          text: "Sunset", imageURL: "https://x.org/s.jpg", alternateText: "photo", url: "tt://p/1"),
         TTTableImageItem(text: "No alternate text", imageURL: "https://x.org/n.jpg"),
         TTTableImageItem(text: "Long alternate text", alternateText: "a picture of a very long thing"),
       ]
@@ -132,7 +137,8 @@ enum TableCellSamples {
       [
         TTTableStyledTextItem(text: styled("<b>Three20</b> for the <i>terminal</i>: https://three20.info")),
         TTTableStyledTextItem(
-          text: styled("<b>Padded</b> text. " + longText), padding: TTEdgeInsets(top: 1, left: 2, bottom: 1, right: 2),
+          text: styled("<b>Padded</b> text. " + longText),
+          padding: TTEdgeInsets(top: 1, left: 2, bottom: 1, right: 2),
           url: "tt://styled"),
       ]
     ),

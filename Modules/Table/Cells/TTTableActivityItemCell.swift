@@ -28,7 +28,8 @@ public struct TTTableActivityItemCell: TTTableCell {
     let context = TTTableCellContext(width: width, state: state, accessory: .none)
     let text = TTTableCellContext.besideSpinner(item.text, state: state)
     return TTTableTextItemCell.oneLine(
-      state.spinnerFrame + " " + text, context: context, style: TTCellStyle(foreground: context.activityColor),
+      state.spinnerFrame + " " + text, context: context,
+      style: TTCellStyle(foreground: context.activityColor),
       alignment: .center)
   }
 }

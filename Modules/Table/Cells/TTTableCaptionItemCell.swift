@@ -50,7 +50,8 @@ public struct TTTableCaptionItemCell: TTTableCell {
       caption, on: &canvas, x: context.left, y: 0, width: column, style: captionStyle, alignment: .right)
     for (row, line) in lines.enumerated() {
       canvas.write(
-        line, at: TTPoint(x: textX, y: row), style: TTCellStyle(foreground: context.textColor), maxWidth: textWidth)
+        line, at: TTPoint(x: textX, y: row), style: TTCellStyle(foreground: context.textColor),
+        maxWidth: textWidth)
     }
     context.finish(&canvas)
     return canvas

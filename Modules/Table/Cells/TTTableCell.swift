@@ -9,8 +9,10 @@ public struct TTTableCellState: Sendable {
   public var isHighlighted: Bool
   /// The stylesheet to take looks from; ``TTStyleSheet/current`` by default.
   public var styleSheet: TTStyleSheet
-  /// How many times the table's spinners have turned; a cell with a spinner (an activity
-  /// item, a loading more button) shows frame `tick` modulo the number of frames. 0 by default.
+  /// How many times the table's spinners have turned; 0 by default.
+  ///
+  /// A cell with a spinner (an activity item, a loading more button) shows frame `tick`
+  /// modulo the number of frames.
   ///
   /// The table controller advances it on each tick of its host, so the spinner turns.
   public var tick: Int

@@ -117,8 +117,10 @@ struct TTTableCellContext {
     TTDisplayWidth.truncate(TTTerminalText.sanitized(text), to: width)
   }
 
-  /// Text word-wrapped to `width` columns: all of it, or at most `maximumLines` rows with the
-  /// last cut by `…`. Empty text gives one empty line; no width gives none.
+  /// Text word-wrapped to `width` columns.
+  ///
+  /// All of it, or at most `maximumLines` rows with the last cut by `…`. Empty text gives one
+  /// empty line; no width gives none.
   static func wrapped(_ text: String, width: Int, maximumLines: Int = 0) -> [String] {
     TTTextLayout.lines(
       for: text, width: width, look: TTTextLook(lineBreakMode: .wordWrap, numberOfLines: maximumLines))

@@ -35,7 +35,8 @@ public struct TTTableControlCell: TTTableCell {
       let mark = context.contentWidth >= 3 ? (isOn ? "[x]" : "[ ]") : ""
       let markWidth = mark.count
       let captionWidth = max(0, context.contentWidth - markWidth - (markWidth > 0 ? context.spacing : 0))
-      TTTableCellContext.write(item.caption, on: &canvas, x: context.left, y: 0, width: captionWidth, style: captionStyle)
+      TTTableCellContext.write(
+        item.caption, on: &canvas, x: context.left, y: 0, width: captionWidth, style: captionStyle)
       canvas.write(
         mark, at: TTPoint(x: context.right - markWidth, y: 0),
         style: TTCellStyle(foreground: isOn ? context.linkColor : context.subTextColor))
@@ -43,8 +44,10 @@ public struct TTTableControlCell: TTTableCell {
       let column = item.caption.isEmpty ? 0 : context.captionWidth
       let fieldX = column > 0 ? context.left + column + context.spacing : context.left
       let fieldWidth = max(0, context.right - fieldX)
-      TTTableCellContext.write(item.caption, on: &canvas, x: context.left, y: 0, width: column, style: captionStyle)
-      Self.drawField(text: text, placeholder: placeholder, x: fieldX, width: fieldWidth, context: context, on: &canvas)
+      TTTableCellContext.write(
+        item.caption, on: &canvas, x: context.left, y: 0, width: column, style: captionStyle)
+      Self.drawField(
+        text: text, placeholder: placeholder, x: fieldX, width: fieldWidth, context: context, on: &canvas)
     }
     context.finish(&canvas)
     return canvas
@@ -53,7 +56,8 @@ public struct TTTableControlCell: TTTableCell {
   /// `[text      ]` in `width` columns: brackets in the sub-text colour, the text (or the
   /// placeholder while empty) between them.
   private static func drawField(
-    text: String, placeholder: String?, x: Int, width: Int, context: TTTableCellContext, on canvas: inout TTCanvas
+    text: String, placeholder: String?, x: Int, width: Int, context: TTTableCellContext,
+    on canvas: inout TTCanvas
   ) {
     guard width >= 2 else { return }
     let bracketStyle = TTCellStyle(foreground: context.subTextColor)

@@ -11,7 +11,7 @@ public import Three20Style
 ///
 /// ```swift
 /// TTTableFooterCell().render("Pictures load in the background.", width: 20).plainText
-/// // "  Pictures load in\n   the background."
+/// // "  Pictures load in\n  the background."
 /// ```
 public struct TTTableFooterCell: Sendable {
   /// Creates the cell.

@@ -8,7 +8,7 @@ public import Three20Style
 ///
 /// ```swift
 /// let item = TTTableImageItem(text: "Sunset", imageURL: "https://example.com/s.jpg", alternateText: "photo")
-/// TTTableImageItemCell().render(item, width: 20, state: .init())
+/// TTTableImageItemCell().render(item, width: 30, state: .init())
 /// // " [photo] Sunset"
 /// ```
 public struct TTTableImageItemCell: TTTableCell {
@@ -31,7 +31,8 @@ public struct TTTableImageItemCell: TTTableCell {
     let placeholder = Self.placeholder(item.alternateText, width: context.contentWidth / 3)
     let placeholderWidth = TTDisplayWidth.of(placeholder)
     canvas.write(
-      placeholder, at: TTPoint(x: context.left, y: 0), style: TTCellStyle(foreground: context.placeholderColor))
+      placeholder, at: TTPoint(x: context.left, y: 0),
+      style: TTCellStyle(foreground: context.placeholderColor))
     let textX = context.left + placeholderWidth + (placeholderWidth > 0 ? context.spacing : 0)
     TTTableCellContext.write(
       item.text, on: &canvas, x: textX, y: 0, width: max(0, context.right - textX),

@@ -9,7 +9,7 @@ public import Three20Style
 /// ```swift
 /// let item = TTTableLongTextItem(text: "Three20 was the library behind the Facebook app.")
 /// TTTableLongTextItemCell().render(item, width: 24, state: .init()).plainText
-/// // " Three20 was the library\n behind the Facebook app."
+/// // " Three20 was the\n library behind the\n Facebook app."
 /// ```
 public struct TTTableLongTextItemCell: TTTableCell {
   /// Creates the cell.
@@ -27,6 +27,7 @@ public struct TTTableLongTextItemCell: TTTableCell {
       return TTTableCellContext.mismatch(item, width: width, state: state)
     }
     let context = TTTableCellContext(width: width, state: state, accessory: .of(item))
-    return TTTableTextItemCell.wrapped(item.text, context: context, style: TTCellStyle(foreground: context.textColor))
+    return TTTableTextItemCell.wrapped(
+      item.text, context: context, style: TTCellStyle(foreground: context.textColor))
   }
 }

@@ -52,7 +52,8 @@ public struct TTTableMessageItemCell: TTTableCell {
     let timestamp = item.timestamp.map { dateFormatting.shortRelativeTime($0) } ?? ""
     let hasTitleRow = !title.isEmpty || !timestamp.isEmpty
     let textLines =
-      text.isEmpty ? [] : TTTableCellContext.wrapped(text, width: room, maximumLines: context.messageTextLines)
+      text.isEmpty
+      ? [] : TTTableCellContext.wrapped(text, width: room, maximumLines: context.messageTextLines)
     let height = (hasTitleRow ? 1 : 0) + (caption.isEmpty ? 0 : 1) + textLines.count
     var canvas = context.canvas(height: height)
     var y = 0
@@ -69,7 +70,8 @@ public struct TTTableMessageItemCell: TTTableCell {
     }
     if !caption.isEmpty {
       TTTableCellContext.write(
-        caption, on: &canvas, x: context.left, y: y, width: room, style: TTCellStyle(foreground: context.textColor))
+        caption, on: &canvas, x: context.left, y: y, width: room,
+        style: TTCellStyle(foreground: context.textColor))
       y += 1
     }
     for line in textLines {

@@ -33,11 +33,13 @@ public struct TTTableMoreButtonCell: TTTableCell {
     let text = TTTableCellContext.besideSpinner(item.text, state: state)
     var canvas = TTTableSubtitleItemCell.titleAndSubtitle(
       title: text, titleStyle: TTCellStyle(foreground: context.moreColor), subtitle: item.subtitle,
-      context: TTTableCellContext(width: width, state: TTTableCellState(styleSheet: state.styleSheet), accessory: .none),
+      context: TTTableCellContext(
+        width: width, state: TTTableCellState(styleSheet: state.styleSheet), accessory: .none),
       titleX: context.left + spinnerPlace)
     if item.isLoading, spinnerPlace > 0 {
       canvas.write(
-        state.spinnerFrame, at: TTPoint(x: context.left, y: 0), style: TTCellStyle(foreground: context.activityColor),
+        state.spinnerFrame, at: TTPoint(x: context.left, y: 0),
+        style: TTCellStyle(foreground: context.activityColor),
         maxWidth: 1)
     }
     state.applyHighlight(to: &canvas)

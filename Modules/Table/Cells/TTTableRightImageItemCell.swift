@@ -33,7 +33,8 @@ public struct TTTableRightImageItemCell: TTTableCell {
     canvas.write(
       placeholder, at: TTPoint(x: context.right - placeholderWidth, y: 0),
       style: TTCellStyle(foreground: context.placeholderColor))
-    let textWidth = max(0, context.contentWidth - placeholderWidth - (placeholderWidth > 0 ? context.spacing : 0))
+    let textWidth = max(
+      0, context.contentWidth - placeholderWidth - (placeholderWidth > 0 ? context.spacing : 0))
     TTTableCellContext.write(
       item.text, on: &canvas, x: context.left, y: 0, width: textWidth,
       style: TTCellStyle(foreground: context.textColor))

@@ -27,7 +27,8 @@ public struct TTTableSubtextItemCell: TTTableCell {
       return TTTableCellContext.mismatch(item, width: width, state: state)
     }
     let context = TTTableCellContext(width: width, state: state, accessory: .of(item))
-    let below = item.caption.isEmpty ? [] : TTTableCellContext.wrapped(item.caption, width: context.contentWidth)
+    let below =
+      item.caption.isEmpty ? [] : TTTableCellContext.wrapped(item.caption, width: context.contentWidth)
     var canvas = context.canvas(height: 1 + below.count)
     TTTableCellContext.write(
       item.text, on: &canvas, x: context.left, y: 0, width: context.contentWidth,

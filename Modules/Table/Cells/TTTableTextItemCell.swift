@@ -35,7 +35,8 @@ public struct TTTableTextItemCell: TTTableCell {
   ) -> TTCanvas {
     var canvas = context.canvas(height: 1)
     TTTableCellContext.write(
-      text, on: &canvas, x: context.left, y: 0, width: context.contentWidth, style: style, alignment: alignment)
+      text, on: &canvas, x: context.left, y: 0, width: context.contentWidth, style: style,
+      alignment: alignment)
     context.finish(&canvas)
     return canvas
   }

@@ -5,7 +5,7 @@
 /// the stylesheet's `tableActivityTextColor`.
 ///
 /// ```swift
-/// TTTableActivityItem(text: "Searching…")   // "          ⠋ Searching…"
+/// TTTableActivityItem(text: "Searching…")   // "⠋ Searching…", centred in the row
 /// ```
 public struct TTTableActivityItem: TTTableItem, Hashable {
   /// The text beside the spinner.

@@ -10,9 +10,9 @@
 ///
 /// ```swift
 /// TTTableControlItem(caption: "Wi-Fi", control: .toggle(true))
-/// // " Wi-Fi                                [x]"
+/// // " Wi-Fi                              [x]"   (40 columns)
 /// TTTableControlItem(caption: "Name", control: .textField("", placeholder: "Your name"))
-/// // " Name         [Your name              ]"
+/// // " Name         [Your name              ]"   (40 columns)
 /// ```
 public struct TTTableControlItem: TTTableItem, Hashable {
   /// The control of a row and its value.

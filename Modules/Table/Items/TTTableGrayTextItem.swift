@@ -12,9 +12,13 @@
 public struct TTTableGrayTextItem: TTTableLinkedItem, Hashable {
   /// The text, wrapped to the row's width.
   public var text: String
-  /// The URL opened when the row is chosen; `nil` for none. A row with a URL shows the disclosure mark `›`.
+  /// The URL opened when the row is chosen, or `nil` for none.
+  ///
+  /// A row with a URL shows the disclosure mark `›`.
   public var url: String?
-  /// The URL opened by the row's accessory; `nil` for none. A row with one shows the detail mark `»`.
+  /// The URL opened by the row's accessory, or `nil` for none.
+  ///
+  /// A row with one shows the detail mark `»`.
   public var accessoryURL: String?
   /// Anything the app keeps with the row; left out of comparisons.
   @TTUncompared public var userInfo: (any Sendable)?
@@ -39,7 +43,8 @@ public struct TTTableGrayTextItem: TTTableLinkedItem, Hashable {
   ///   - userInfo: Anything the app keeps with the row; `nil` by default.
   ///   - action: What runs when the row is chosen; `nil` by default.
   public init(
-    text: String, url: String? = nil, accessoryURL: String? = nil, id: String? = nil, userInfo: (any Sendable)? = nil, action: (@MainActor @Sendable () -> Void)? = nil
+    text: String, url: String? = nil, accessoryURL: String? = nil, id: String? = nil,
+    userInfo: (any Sendable)? = nil, action: (@MainActor @Sendable () -> Void)? = nil
   ) {
     self.text = text
     self.url = url

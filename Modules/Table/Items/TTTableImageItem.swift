@@ -8,7 +8,7 @@
 ///
 /// ```swift
 /// TTTableImageItem(text: "Sunset", imageURL: "https://example.com/sunset.jpg", alternateText: "photo")
-/// // " [photo] Sunset"
+/// // " [photo] Sunset"   (30 columns)
 /// ```
 public struct TTTableImageItem: TTTableLinkedItem, Hashable {
   /// The text beside the image.
@@ -17,9 +17,13 @@ public struct TTTableImageItem: TTTableLinkedItem, Hashable {
   public var imageURL: String?
   /// What the image shows, drawn in its placeholder; `nil` shows `image`.
   public var alternateText: String?
-  /// The URL opened when the row is chosen; `nil` for none. A row with a URL shows the disclosure mark `›`.
+  /// The URL opened when the row is chosen, or `nil` for none.
+  ///
+  /// A row with a URL shows the disclosure mark `›`.
   public var url: String?
-  /// The URL opened by the row's accessory; `nil` for none. A row with one shows the detail mark `»`.
+  /// The URL opened by the row's accessory, or `nil` for none.
+  ///
+  /// A row with one shows the detail mark `»`.
   public var accessoryURL: String?
   /// Anything the app keeps with the row; left out of comparisons.
   @TTUncompared public var userInfo: (any Sendable)?
@@ -46,7 +50,9 @@ public struct TTTableImageItem: TTTableLinkedItem, Hashable {
   ///   - userInfo: Anything the app keeps with the row; `nil` by default.
   ///   - action: What runs when the row is chosen; `nil` by default.
   public init(
-    text: String, imageURL: String? = nil, alternateText: String? = nil, url: String? = nil, accessoryURL: String? = nil, id: String? = nil, userInfo: (any Sendable)? = nil, action: (@MainActor @Sendable () -> Void)? = nil
+    text: String, imageURL: String? = nil, alternateText: String? = nil, url: String? = nil,
+    accessoryURL: String? = nil, id: String? = nil, userInfo: (any Sendable)? = nil,
+    action: (@MainActor @Sendable () -> Void)? = nil
   ) {
     self.text = text
     self.imageURL = imageURL

@@ -25,9 +25,13 @@ public struct TTTableMessageItem: TTTableLinkedItem, Hashable {
   public var timestamp: Date?
   /// The URL of the sender's picture; not drawn in a terminal.
   public var imageURL: String?
-  /// The URL opened when the row is chosen; `nil` for none. A row with a URL shows the disclosure mark `›`.
+  /// The URL opened when the row is chosen, or `nil` for none.
+  ///
+  /// A row with a URL shows the disclosure mark `›`.
   public var url: String?
-  /// The URL opened by the row's accessory; `nil` for none. A row with one shows the detail mark `»`.
+  /// The URL opened by the row's accessory, or `nil` for none.
+  ///
+  /// A row with one shows the detail mark `»`.
   public var accessoryURL: String?
   /// Anything the app keeps with the row; left out of comparisons.
   @TTUncompared public var userInfo: (any Sendable)?
@@ -56,7 +60,9 @@ public struct TTTableMessageItem: TTTableLinkedItem, Hashable {
   ///   - userInfo: Anything the app keeps with the row; `nil` by default.
   ///   - action: What runs when the row is chosen; `nil` by default.
   public init(
-    title: String? = nil, caption: String? = nil, text: String? = nil, timestamp: Date? = nil, imageURL: String? = nil, url: String? = nil, accessoryURL: String? = nil, id: String? = nil, userInfo: (any Sendable)? = nil, action: (@MainActor @Sendable () -> Void)? = nil
+    title: String? = nil, caption: String? = nil, text: String? = nil, timestamp: Date? = nil,
+    imageURL: String? = nil, url: String? = nil, accessoryURL: String? = nil, id: String? = nil,
+    userInfo: (any Sendable)? = nil, action: (@MainActor @Sendable () -> Void)? = nil
   ) {
     self.title = title
     self.caption = caption

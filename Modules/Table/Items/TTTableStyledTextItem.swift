@@ -19,11 +19,13 @@ public struct TTTableStyledTextItem: TTTableLinkedItem, Hashable {
   public var text: TTStyledText
   /// Space inside the row around the text, in cells, besides the row's own margins.
   public var padding: TTEdgeInsets
-  /// The URL opened when the row is chosen; `nil` for none. A row with a URL shows the
-  /// disclosure mark `›`.
+  /// The URL opened when the row is chosen, or `nil` for none.
+  ///
+  /// A row with a URL shows the disclosure mark `›`.
   public var url: String?
-  /// The URL opened by the row's accessory; `nil` for none. A row with one shows the detail
-  /// mark `»`.
+  /// The URL opened by the row's accessory, or `nil` for none.
+  ///
+  /// A row with one shows the detail mark `»`.
   public var accessoryURL: String?
   /// Anything the app keeps with the row; left out of comparisons.
   @TTUncompared public var userInfo: (any Sendable)?

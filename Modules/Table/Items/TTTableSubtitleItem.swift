@@ -1,6 +1,6 @@
 /// A title with a subtitle under it: Three20's `TTTableSubtitleItem`.
 ///
-/// Drawn by ``TTTableSubtitleItemCell`` on two rows: the text, then the subtitle in
+/// Drawn by ``TTTableSubtitleItemCell`` on two rows (one without a subtitle): the text, then the subtitle in
 /// `tableSubTextColor`. Terminals show no pictures, so ``imageURL`` is kept for other renderers and
 /// not drawn.
 ///
@@ -17,9 +17,13 @@ public struct TTTableSubtitleItem: TTTableLinkedItem, Hashable {
   public var subtitle: String?
   /// The URL of a picture for the row; not drawn in a terminal.
   public var imageURL: String?
-  /// The URL opened when the row is chosen; `nil` for none. A row with a URL shows the disclosure mark `›`.
+  /// The URL opened when the row is chosen, or `nil` for none.
+  ///
+  /// A row with a URL shows the disclosure mark `›`.
   public var url: String?
-  /// The URL opened by the row's accessory; `nil` for none. A row with one shows the detail mark `»`.
+  /// The URL opened by the row's accessory, or `nil` for none.
+  ///
+  /// A row with one shows the detail mark `»`.
   public var accessoryURL: String?
   /// Anything the app keeps with the row; left out of comparisons.
   @TTUncompared public var userInfo: (any Sendable)?
@@ -46,7 +50,9 @@ public struct TTTableSubtitleItem: TTTableLinkedItem, Hashable {
   ///   - userInfo: Anything the app keeps with the row; `nil` by default.
   ///   - action: What runs when the row is chosen; `nil` by default.
   public init(
-    text: String, subtitle: String? = nil, imageURL: String? = nil, url: String? = nil, accessoryURL: String? = nil, id: String? = nil, userInfo: (any Sendable)? = nil, action: (@MainActor @Sendable () -> Void)? = nil
+    text: String, subtitle: String? = nil, imageURL: String? = nil, url: String? = nil,
+    accessoryURL: String? = nil, id: String? = nil, userInfo: (any Sendable)? = nil,
+    action: (@MainActor @Sendable () -> Void)? = nil
   ) {
     self.text = text
     self.subtitle = subtitle
