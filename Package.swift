@@ -142,6 +142,12 @@ targets += [
     path: "Tests/Three20NetworkTests",
     swiftSettings: swiftSettings),
   .testTarget(
+    name: "Three20XMLTests",
+    dependencies: ["Three20XML", "Three20TestSupport"],
+    path: "Tests/Three20XMLTests",
+    resources: [.copy("Fixtures")],
+    swiftSettings: swiftSettings),
+  .testTarget(
     name: "Three20TableTests",
     dependencies: ["Three20Table", "Three20TestSupport"],
     path: "Tests/Three20TableTests",
