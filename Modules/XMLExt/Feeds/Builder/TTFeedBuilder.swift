@@ -149,10 +149,7 @@ public struct TTFeedBuilder: Sendable {
     var feed = result
     if feed.language == nil { feed.language = fallbackLanguage }
     guard let site = feed.link, site.scheme != nil else { return feed }
-    let resolve = { (url: URL) -> URL in
-      guard url.scheme == nil else { return url }
-      return URL(string: url.relativeString, relativeTo: site)?.absoluteURL ?? url
-    }
+    let resolve = Self.resolver(site: site)
     if var image = feed.image {
       image.url = resolve(image.url)
       image.link = image.link.map(resolve)
@@ -166,6 +163,27 @@ public struct TTFeedBuilder: Sendable {
     }
     feed.items = feed.items.map { $0.resolvingRelativeURLs(with: resolve) }
     return feed
+  }
+
+  /// An item built from its element, with relative addresses resolved against the channel's
+  /// link when it is already known (internal, for ``TTFeedReader``).
+  func streamedItem(from element: TTFeedElement) -> TTFeedItem {
+    let built = item(from: element)
+    guard let site = result.links.bestAlternate?.url, site.scheme != nil else { return built }
+    return built.resolvingRelativeURLs(with: Self.resolver(site: site))
+  }
+
+  /// Appends items built elsewhere (internal, for ``TTFeedReader``).
+  mutating func appendItems(_ items: [TTFeedItem]) {
+    result.items.append(contentsOf: items)
+  }
+
+  /// Resolves addresses without a scheme against a site's address.
+  private static func resolver(site: URL) -> (URL) -> URL {
+    { url in
+      guard url.scheme == nil else { return url }
+      return URL(string: url.relativeString, relativeTo: site)?.absoluteURL ?? url
+    }
   }
 
   // MARK: - Kinds

@@ -1,0 +1,71 @@
+import Foundation
+import Synchronization
+public import Three20Network
+
+extension TTFeedReader {
+  /// The reader and the first error, shared with the request's data callback.
+  private struct Loading {
+    var reader: TTFeedReader
+    var failure: TTXMLError?
+  }
+
+  /// Loads a feed and parses it while it downloads: each piece of the body goes to a
+  /// ``TTFeedReader`` as it arrives, so the whole body is never held in memory.
+  ///
+  /// The request's `onData` is set for the load and cleared afterwards, so the body is not
+  /// collected and not cached (use ``TTURLFeedResponse`` when caching matters more). A body
+  /// that is not a feed cancels the request at once.
+  ///
+  /// ```swift
+  /// let request = TTURLRequest(url: "https://example.com/feed.xml")
+  /// let feed = try await TTFeedReader.load(request)
+  /// feed.items.count   // 20
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - request: The request; its `onData` must not be in use.
+  ///   - queue: The queue to load on. Defaults to `TTURLRequestQueue.main`.
+  ///   - options: The parser's limits and leniency. Defaults to ``TTXMLParser/Options/init()``.
+  ///   - onItem: Receives each item as soon as it is read, on the queue's network thread; the
+  ///     returned feed then has no items. Defaults to `nil` (items are collected).
+  /// - Returns: The feed.
+  /// - Throws: ``TTXMLError`` when the body is not a feed (the request is cancelled), or
+  ///   Network's `TTNetworkError` when the load fails.
+  public static func load(
+    _ request: TTURLRequest, on queue: TTURLRequestQueue = .main,
+    options: TTXMLParser.Options = TTXMLParser.Options(), onItem: (@Sendable (TTFeedItem) -> Void)? = nil
+  ) async throws -> TTFeed {
+    let documentURL = URL(string: request.urlPath)
+    let reader =
+      if let onItem {
+        TTFeedReader(documentURL: documentURL, options: options) { item in onItem(item) }
+      } else {
+        TTFeedReader(documentURL: documentURL, options: options)
+      }
+    let loading = Mutex(Loading(reader: reader))
+    request.onData = { [weak request] data in
+      let failed = loading.withLock { state -> Bool in
+        guard state.failure == nil else { return false }
+        do throws(TTXMLError) {
+          try state.reader.feed(data)
+          return false
+        } catch {
+          state.failure = error
+          return true
+        }
+      }
+      if failed { request?.cancel() }
+    }
+    defer { request.onData = nil }
+    do {
+      try await request.send(on: queue)
+    } catch {
+      if let failure = loading.withLock({ $0.failure }) { throw failure }
+      throw error
+    }
+    return try loading.withLock { state throws(TTXMLError) -> TTFeed in
+      if let failure = state.failure { throw failure }
+      return try state.reader.finish()
+    }
+  }
+}
