@@ -119,15 +119,17 @@ open class TTNavigationController: TTViewController {
       if let visible { container.insertSubview(visible.view, at: 0) }
       shownController = visible
     }
-    var titles: [String] = []
-    for controller in navigator.stack + navigator.modalStack {
-      titles.append(Self.title(of: controller))
-    }
-    navigationBar.titles = titles
-    navigationBar.backHint =
-      navigator.canGoBack ? (navigator.isVisibleControllerModal ? Self.closeHint : Self.backHint) : nil
+    refreshBar()
     container.setNeedsLayout()
     container.layoutIfNeeded()
+  }
+
+  /// Sets the bar's titles and hint from the navigator; also run before each drawing, so a
+  /// controller's new title shows at once.
+  func refreshBar() {
+    navigationBar.titles = (navigator.stack + navigator.modalStack).map(Self.title(of:))
+    navigationBar.backHint =
+      navigator.canGoBack ? (navigator.isVisibleControllerModal ? Self.closeHint : Self.backHint) : nil
   }
 
   /// A controller's title, or the last part of its URL when it has none.
@@ -160,5 +162,9 @@ final class TTNavigationContainerView: TTView {
 
   override func layoutSubviews() {
     controller?.layout(in: bounds)
+  }
+
+  override func drawContent(on canvas: inout TTCanvas, in rect: TTRect) {
+    controller?.refreshBar()
   }
 }
