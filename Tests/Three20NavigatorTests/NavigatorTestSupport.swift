@@ -117,11 +117,15 @@ func makeResolver(_ log: EventLog) -> TestResolver {
     "tt://loop/b": TTURLRoute(target: probe("b", "B"), parentURL: "tt://loop/a"),
   ]
   resolver.prefixes = [
-    ("tt://page/", TTURLRoute(target: .controller { match, query in
-      let name = match["name"] ?? "?"
-      log.events.append("make \(name)")
-      return ProbeController(name: name, title: name.capitalized, log: log, query: query)
-    }))
+    (
+      "tt://page/",
+      TTURLRoute(
+        target: .controller { match, query in
+          let name = match["name"] ?? "?"
+          log.events.append("make \(name)")
+          return ProbeController(name: name, title: name.capitalized, log: log, query: query)
+        })
+    )
   ]
   return resolver
 }

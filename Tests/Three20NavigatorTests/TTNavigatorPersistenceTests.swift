@@ -96,7 +96,8 @@ struct TTNavigatorPersistenceTests {
       #expect(try #require(store.load().history).entries.map(\.url) == ["tt://page/one", "tt://page/two"])
       first.back()
       #expect(try #require(store.load().history).entries.map(\.url) == ["tt://page/one"])
-      let leftovers = try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path)
+      let leftovers = try FileManager.default.contentsOfDirectory(
+        atPath: file.deletingLastPathComponent().path)
       #expect(leftovers == ["nav.json"])
     }
   }
@@ -269,7 +270,8 @@ struct TTNavigatorPersistenceTests {
         first.open("tt://page/one")
         #expect(first.stack.count == 1)
         #expect(!first.persist())
-        #expect(captured.warnings(containing: "Could not save the navigator history to \(file.path)").count == 2)
+        #expect(
+          captured.warnings(containing: "Could not save the navigator history to \(file.path)").count == 2)
       }
     }
   }

@@ -33,7 +33,10 @@ struct TTNavigatorTests {
     #expect(navigator.open("tt://nowhere") == nil)
     #expect(!navigator.openURL("tt://nowhere", query: [:]))
     #expect(navigator.stack.isEmpty)
-    #expect(log.events.filter { $0.hasPrefix("didNotMatch") } == ["didNotMatch tt://nowhere", "didNotMatch tt://nowhere"])
+    #expect(
+      log.events.filter { $0.hasPrefix("didNotMatch") } == [
+        "didNotMatch tt://nowhere", "didNotMatch tt://nowhere",
+      ])
   }
 
   /// Empty and blank URLs open nothing and reach no hook.
@@ -127,7 +130,8 @@ struct TTNavigatorTests {
   @Test func deepLinkBuildsItsParentChain() {
     navigator.open("tt://tables/items")
     #expect(urls(navigator.stack) == ["tt://catalog", "tt://tables", "tt://tables/items"])
-    #expect(log.events == ["make catalog", "make tables", "make items", "items willAppear", "items didAppear"])
+    #expect(
+      log.events == ["make catalog", "make tables", "make items", "items willAppear", "items didAppear"])
   }
 
   /// A parent already on the stack is popped back to rather than opened again.
@@ -171,7 +175,8 @@ struct TTNavigatorTests {
   @Test func queryObjectsReachTheFactory() throws {
     struct Draft: Sendable, Equatable { var text: String }
     let opened = try #require(
-      navigator.open(TTURLAction("tt://page/q", query: ["draft": Draft(text: "hi"), "n": 42])) as? ProbeController)
+      navigator.open(TTURLAction("tt://page/q", query: ["draft": Draft(text: "hi"), "n": 42]))
+        as? ProbeController)
     #expect(opened.query["draft"] as? Draft == Draft(text: "hi"))
     #expect(opened.query["n"] as? Int == 42)
     #expect(opened.navigatorURL == "tt://page/q")
@@ -237,7 +242,9 @@ struct TTNavigatorTests {
     let opened = try #require(navigator.open("tt://old"))
     #expect(opened.navigatorURL == "tt://page/new")
     #expect(
-      log.events.prefix(4) == ["shouldOpen tt://old", "urlToOpen tt://old", "make new", "willOpen tt://page/new"])
+      log.events.prefix(4) == [
+        "shouldOpen tt://old", "urlToOpen tt://old", "make new", "willOpen tt://page/new",
+      ])
   }
 
   /// Cancelling in urlToOpen stops before anything is made.

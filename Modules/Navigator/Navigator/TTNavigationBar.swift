@@ -19,8 +19,9 @@ open class TTNavigationBar: TTView {
   /// What stands for titles cut from the left of the trail.
   nonisolated public static let ellipsis = "…"
 
-  /// The titles of the screens, bottom first; the last is the visible screen's. Empty by
-  /// default.
+  /// The titles of the screens, bottom first.
+  ///
+  /// The last is the visible screen's. Empty by default.
   open var titles: [String] = [] {
     didSet { if titles != oldValue { setNeedsDisplay() } }
   }
@@ -30,7 +31,7 @@ open class TTNavigationBar: TTView {
     didSet { if backHint != oldValue { setNeedsDisplay() } }
   }
 
-  /// Creates a bar styled from ``TTStyleSheet/current``.
+  /// Creates a bar styled from `TTStyleSheet.current`.
   ///
   /// - Parameter frame: Its rectangle; empty by default.
   public override init(frame: TTRect = .zero) {
@@ -55,7 +56,8 @@ open class TTNavigationBar: TTView {
         x += canvas.write(Self.separator, at: TTPoint(x: x, y: rect.y), style: plain)
       }
       let isLast = index == line.trail.count - 1
-      let style = isLast && !line.isCut(at: index) ? TTCellStyle(foreground: .white, attributes: .bold) : plain
+      let style =
+        isLast && !line.isCut(at: index) ? TTCellStyle(foreground: .white, attributes: .bold) : plain
       x += canvas.write(crumb, at: TTPoint(x: x, y: rect.y), style: style)
     }
     if let hint = line.hint {

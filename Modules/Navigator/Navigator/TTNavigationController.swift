@@ -1,8 +1,9 @@
 import Three20Core
 public import Three20Style
 
-/// The screen that shows a navigator: a navigation bar on top and the visible controller's
-/// view beneath it. This is the controller to hand to `TTTerminalHost.run(_:)`.
+/// The screen that shows a navigator: a navigation bar above the visible controller's view.
+///
+/// This is the controller to hand to `TTTerminalHost.run(_:)`.
 ///
 /// ```swift
 /// let navigator = TTNavigator(resolver: map, persistenceMode: .all)
@@ -143,7 +144,8 @@ open class TTNavigationController: TTViewController {
 
   /// Places the bar and the visible view.
   func layout(in bounds: TTRect) {
-    let barHeight = isNavigationBarHidden ? 0 : max(0, TTStyleSheet.current.value(named: "navigationBarHeight") ?? 1)
+    let barHeight =
+      isNavigationBarHidden ? 0 : max(0, TTStyleSheet.current.value(named: "navigationBarHeight") ?? 1)
     let bar = min(barHeight, bounds.height)
     navigationBar.frame = TTRect(x: 0, y: 0, width: bounds.width, height: bar)
     shownController?.view.frame = TTRect(x: 0, y: bar, width: bounds.width, height: bounds.height - bar)

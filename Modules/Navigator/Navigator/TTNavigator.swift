@@ -44,8 +44,10 @@ public import Three20Style
 /// launch; see <doc:Persistence>.
 @MainActor
 public final class TTNavigator: TTURLOpening {
-  /// The most URLs opened inside one another (parents of parents, or factories that open
-  /// URLs); deeper chains are cut with a warning. 64.
+  /// The most URLs opened inside one another: 64.
+  ///
+  /// Parents of parents, or factories that open URLs, nest; deeper chains are cut with a
+  /// warning.
   public static let maximumNesting = 64
 
   /// What URLs open: the URL map's frozen matcher, or any other resolver.
@@ -64,9 +66,10 @@ public final class TTNavigator: TTURLOpening {
   /// ``importantURLs`` are opened.
   public var persistenceExpiration: Duration?
 
-  /// URLs whose controllers are restored even from an expired stack (Three20's
-  /// `__important__` state); empty by default. Compared with each controller's
-  /// `navigatorURL` exactly.
+  /// URLs whose controllers are restored even from an expired stack.
+  ///
+  /// Three20's `__important__` state. Compared with each controller's `navigatorURL`
+  /// exactly. Empty by default.
   public var importantURLs: Set<String> = []
 
   /// Where the stack is saved; by default the user's state folder
@@ -185,7 +188,7 @@ public final class TTNavigator: TTURLOpening {
     return nil
   }
 
-  /// Opens a URL (``TTURLOpening``), handing `query` to whatever it opens.
+  /// Opens a URL (`TTURLOpening`), handing `query` to whatever it opens.
   ///
   /// - Parameters:
   ///   - url: The URL, for example `tt://feed/42`.
@@ -459,7 +462,8 @@ public final class TTNavigator: TTURLOpening {
       return
     }
     if open(TTURLAction(parentURL)) == nil {
-      TTLog.info(.navigator, "The parent \(parentURL) of \(url) did not open; \(url) opens above the current stack.")
+      TTLog.info(
+        .navigator, "The parent \(parentURL) of \(url) did not open; \(url) opens above the current stack.")
     }
   }
 

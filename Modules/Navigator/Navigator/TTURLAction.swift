@@ -42,9 +42,13 @@ public struct TTURLAction: Sendable {
   /// State given to the controller (its `frozenState`) before it appears; `nil`, the
   /// default, leaves the controller's own state alone.
   public var state: [String: String]?
-  /// Whether the opening should be animated; `false` by default. Recorded only.
+  /// Whether the opening should be animated.
+  ///
+  /// `false` by default. Recorded only: the terminal does not animate.
   public var isAnimated: Bool
-  /// The transition to use; ``Transition/none`` by default. Recorded only.
+  /// The transition to use.
+  ///
+  /// ``Transition/none`` by default. Recorded only: the terminal does not animate.
   public var transition: Transition
 
   /// Creates an action.

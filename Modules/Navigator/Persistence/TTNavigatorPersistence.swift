@@ -59,7 +59,9 @@ public struct TTNavigatorPersistence: Sendable, Hashable {
     }
   }
 
-  /// The largest file read: 4 MiB. A history is a few kilobytes; anything larger is damaged.
+  /// The largest file read: 4 MiB.
+  ///
+  /// A history is a few kilobytes; anything larger is damaged.
   public static let maximumFileSize = 4 * 1024 * 1024
 
   /// The history file.
@@ -100,7 +102,8 @@ public struct TTNavigatorPersistence: Sendable, Hashable {
   ) {
     let folder = Self.stateDirectory(environment: environment)
       .appendingPathComponent(Self.safeComponent(application, fallback: "three20"), isDirectory: true)
-    self.init(fileURL: folder.appendingPathComponent(Self.safeComponent(name, fallback: "navigator") + ".json"))
+    self.init(
+      fileURL: folder.appendingPathComponent(Self.safeComponent(name, fallback: "navigator") + ".json"))
   }
 
   /// The user's state folder: `XDG_STATE_HOME` when it is an absolute path, otherwise
@@ -207,9 +210,10 @@ public struct TTNavigatorPersistence: Sendable, Hashable {
 
   // MARK: - Saving
 
-  /// Writes the history atomically: to a temporary file in the same folder, then renamed
-  /// over ``fileURL``. The folder is made if needed (readable by the user only, as is the
-  /// file).
+  /// Writes the history atomically.
+  ///
+  /// It goes to a temporary file in the same folder, which is then renamed over
+  /// ``fileURL``. The folder is made if needed (readable by the user only, as is the file).
   ///
   /// A failure is logged as a warning with the file's path and the reason; the old history,
   /// if any, is left whole.
