@@ -5,12 +5,12 @@ import Three20Style
 @MainActor
 @Suite("TTNavigationController")
 struct TTNavigationControllerTests {
-  let log = EventLog()
+  let log = StackEventLog()
   let navigator: TTNavigator
   let controller: TTNavigationController
 
   init() {
-    navigator = TTNavigator(resolver: makeResolver(log))
+    navigator = TTNavigator(resolver: makeStackResolver(log))
     controller = TTNavigationController(navigator: navigator)
   }
 
@@ -59,14 +59,14 @@ struct TTNavigationControllerTests {
     #expect(controller.handleKey(.escape))
     #expect(navigator.modalStack.isEmpty)
     #expect(controller.handleKey(.backspace))
-    #expect(urls(navigator.stack) == ["tt://page/one"])
+    #expect(stackURLs(navigator.stack) == ["tt://page/one"])
     #expect(!controller.handleKey(.backspace))
   }
 
   /// Keys go to the visible controller first; one it uses does not go back.
   @Test func keysGoToTheVisibleControllerFirst() throws {
     navigator.open("tt://page/one")
-    let two = try #require(navigator.open("tt://page/two") as? ProbeController)
+    let two = try #require(navigator.open("tt://page/two") as? StackProbeController)
     two.usedKeys = [.backspace, .character("j")]
     #expect(controller.handleKey(.character("j")))
     #expect(controller.handleKey(.backspace))

@@ -7,13 +7,14 @@ import Three20Style
 @MainActor
 @Suite("TTNavigator persistence", .serialized)
 struct TTNavigatorPersistenceTests {
-  let log = EventLog()
+  let log = StackEventLog()
 
   private func navigator(
     _ mode: TTNavigatorPersistenceMode, file: URL, expiration: Duration? = nil
   ) -> TTNavigator {
     let navigator = TTNavigator(
-      resolver: makeResolver(log), persistenceMode: mode, persistence: TTNavigatorPersistence(fileURL: file))
+      resolver: makeStackResolver(log), persistenceMode: mode,
+      persistence: TTNavigatorPersistence(fileURL: file))
     navigator.persistenceExpiration = expiration
     return navigator
   }
@@ -24,7 +25,7 @@ struct TTNavigatorPersistenceTests {
 
   /// In `.all` mode the whole path, modal controllers included, comes back with its states.
   @Test func allModeRestoresTheWholePath() throws {
-    try withTemporaryDirectory { folder in
+    try withStackTemporaryFolder { folder in
       let file = folder.appendingPathComponent("nav.json")
       let first = navigator(.all, file: file)
       first.openURLs(["tt://page/home", "tt://tables/items", "tt://compose"])
@@ -34,17 +35,18 @@ struct TTNavigatorPersistenceTests {
 
       let second = navigator(.all, file: file)
       #expect(second.restore())
-      #expect(urls(second.stack) == ["tt://page/home", "tt://catalog", "tt://tables", "tt://tables/items"])
-      #expect(urls(second.modalStack) == ["tt://compose"])
+      #expect(
+        stackURLs(second.stack) == ["tt://page/home", "tt://catalog", "tt://tables", "tt://tables/items"])
+      #expect(stackURLs(second.modalStack) == ["tt://compose"])
       #expect(states(second.stack) == [[:], [:], [:], ["scroll": "12"]])
-      let compose = try #require(second.visibleController as? ProbeController)
+      let compose = try #require(second.visibleController as? StackProbeController)
       #expect(compose.stateAtAppear == ["draft": "Hello"])
     }
   }
 
   /// In `.top` mode only the top of the stack and its parents are saved, without modals.
   @Test func topModeKeepsTheTopAndItsParents() throws {
-    try withTemporaryDirectory { folder in
+    try withStackTemporaryFolder { folder in
       let file = folder.appendingPathComponent("nav.json")
       let first = navigator(.top, file: file)
       first.openURLs(["tt://page/home", "tt://tables/items", "tt://compose"])
@@ -55,7 +57,7 @@ struct TTNavigatorPersistenceTests {
 
       let second = navigator(.top, file: file)
       #expect(second.restore())
-      #expect(urls(second.stack) == ["tt://catalog", "tt://tables", "tt://tables/items"])
+      #expect(stackURLs(second.stack) == ["tt://catalog", "tt://tables", "tt://tables/items"])
       #expect(second.modalStack.isEmpty)
       #expect(second.topController?.frozenState == ["row": "4"])
     }
@@ -63,7 +65,7 @@ struct TTNavigatorPersistenceTests {
 
   /// In `.top` mode a top controller without parents is saved alone.
   @Test func topModeWithoutParentsSavesOneEntry() throws {
-    try withTemporaryDirectory { folder in
+    try withStackTemporaryFolder { folder in
       let file = folder.appendingPathComponent("nav.json")
       let first = navigator(.top, file: file)
       first.openURLs(["tt://page/one", "tt://page/two"])
@@ -74,7 +76,7 @@ struct TTNavigatorPersistenceTests {
 
   /// In `.none` mode nothing is written and nothing restored.
   @Test func noneModeSavesNothing() {
-    withTemporaryDirectory { folder in
+    withStackTemporaryFolder { folder in
       let file = folder.appendingPathComponent("nav.json")
       let first = navigator(.none, file: file)
       first.openURLs(["tt://page/one", "tt://page/two"])
@@ -86,7 +88,7 @@ struct TTNavigatorPersistenceTests {
 
   /// The history is saved whenever the stack changes, without being asked.
   @Test func stackChangesAreSavedAtOnce() throws {
-    try withTemporaryDirectory { folder in
+    try withStackTemporaryFolder { folder in
       let file = folder.appendingPathComponent("state/app/nav.json")
       let store = TTNavigatorPersistence(fileURL: file)
       let first = navigator(.all, file: file)
@@ -104,7 +106,7 @@ struct TTNavigatorPersistenceTests {
 
   /// The navigation controller saves the latest states when it leaves the screen.
   @Test func leavingTheScreenSavesStates() throws {
-    try withTemporaryDirectory { folder in
+    try withStackTemporaryFolder { folder in
       let file = folder.appendingPathComponent("nav.json")
       let first = navigator(.all, file: file)
       let screen = TTNavigationController(navigator: first)
@@ -119,7 +121,7 @@ struct TTNavigatorPersistenceTests {
 
   /// An expired history restores nothing unless entries are important; those come back.
   @Test func expiredHistoryRestoresOnlyImportantEntries() {
-    withTemporaryDirectory { folder in
+    withStackTemporaryFolder { folder in
       let file = folder.appendingPathComponent("nav.json")
       let store = TTNavigatorPersistence(fileURL: file)
       let old = Date(timeIntervalSinceNow: -7200)
@@ -137,7 +139,7 @@ struct TTNavigatorPersistenceTests {
           ]))
       let restored = navigator(.all, file: file, expiration: .seconds(3600))
       #expect(restored.restore())
-      #expect(urls(restored.stack) == ["tt://page/two"])
+      #expect(stackURLs(restored.stack) == ["tt://page/two"])
       #expect(restored.stack.first?.frozenState == ["a": "b"])
     }
   }
@@ -145,7 +147,7 @@ struct TTNavigatorPersistenceTests {
   /// A history younger than the expiration, or with no expiration, is restored whole.
   @Test(arguments: [Duration.seconds(3600), nil])
   func freshHistoryIsRestoredWhole(expiration: Duration?) {
-    withTemporaryDirectory { folder in
+    withStackTemporaryFolder { folder in
       let file = folder.appendingPathComponent("nav.json")
       TTNavigatorPersistence(fileURL: file).save(
         TTNavigatorHistory(
@@ -153,13 +155,13 @@ struct TTNavigatorPersistenceTests {
           entries: [.init(url: "tt://page/one"), .init(url: "tt://page/two")]))
       let restored = navigator(.all, file: file, expiration: expiration)
       #expect(restored.restore())
-      #expect(urls(restored.stack) == ["tt://page/one", "tt://page/two"])
+      #expect(stackURLs(restored.stack) == ["tt://page/one", "tt://page/two"])
     }
   }
 
   /// Important URLs are marked so in the saved history.
   @Test func importantURLsAreMarked() throws {
-    try withTemporaryDirectory { folder in
+    try withStackTemporaryFolder { folder in
       let file = folder.appendingPathComponent("nav.json")
       let first = navigator(.all, file: file)
       first.importantURLs = ["tt://page/keep"]
@@ -171,14 +173,14 @@ struct TTNavigatorPersistenceTests {
 
   /// Entries whose URL no longer opens are skipped with a warning; the rest come back.
   @Test func entriesThatNoLongerOpenAreSkipped() {
-    withTemporaryDirectory { folder in
+    withStackTemporaryFolder { folder in
       let file = folder.appendingPathComponent("nav.json")
       TTNavigatorPersistence(fileURL: file).save(
         TTNavigatorHistory(entries: [.init(url: "tt://page/one"), .init(url: "tt://gone"), .init(url: "")]))
-      withLogCapture { captured in
+      withStackLogCapture { captured in
         let restored = navigator(.all, file: file)
         #expect(restored.restore())
-        #expect(urls(restored.stack) == ["tt://page/one"])
+        #expect(stackURLs(restored.stack) == ["tt://page/one"])
         #expect(captured.warnings(containing: "tt://gone").count == 1)
       }
     }
@@ -198,10 +200,10 @@ struct TTNavigatorPersistenceTests {
     ("{\"version\": \"1\"}", "no format version"),
   ])
   func badStoresStartFresh(contents: String, problem: String) throws {
-    try withTemporaryDirectory { folder in
+    try withStackTemporaryFolder { folder in
       let file = folder.appendingPathComponent("nav.json")
       try Data(contents.utf8).write(to: file)
-      withLogCapture { captured in
+      withStackLogCapture { captured in
         let restored = navigator(.all, file: file)
         #expect(!restored.restore())
         #expect(restored.stack.isEmpty)
@@ -217,10 +219,10 @@ struct TTNavigatorPersistenceTests {
 
   /// A file too large to be a history is treated as damaged without reading it all.
   @Test func oversizedStoresStartFresh() throws {
-    try withTemporaryDirectory { folder in
+    try withStackTemporaryFolder { folder in
       let file = folder.appendingPathComponent("nav.json")
       try Data(count: TTNavigatorPersistence.maximumFileSize + 10).write(to: file)
-      withLogCapture { captured in
+      withStackLogCapture { captured in
         #expect(TTNavigatorPersistence(fileURL: file).load() == .fresh(.corrupt("larger than 4194304 bytes")))
         #expect(captured.warnings(containing: "larger than").count == 1)
       }
@@ -229,9 +231,9 @@ struct TTNavigatorPersistenceTests {
 
   /// A missing store starts fresh with a warning; nothing is moved.
   @Test func missingStoreStartsFresh() {
-    withTemporaryDirectory { folder in
+    withStackTemporaryFolder { folder in
       let file = folder.appendingPathComponent("nav.json")
-      withLogCapture { captured in
+      withStackLogCapture { captured in
         #expect(!navigator(.all, file: file).restore())
         #expect(captured.warnings(containing: "\(file.path) does not exist").count == 1)
       }
@@ -241,10 +243,10 @@ struct TTNavigatorPersistenceTests {
 
   /// An unreadable store (here a folder where the file should be) starts fresh and moves aside.
   @Test func unreadableStoreStartsFresh() throws {
-    try withTemporaryDirectory { folder in
+    try withStackTemporaryFolder { folder in
       let file = folder.appendingPathComponent("nav.json")
       try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
-      withLogCapture { captured in
+      withStackLogCapture { captured in
         let restored = navigator(.all, file: file)
         #expect(!restored.restore())
         let warnings = captured.warnings(containing: "\(file.path) could not be read")
@@ -261,11 +263,11 @@ struct TTNavigatorPersistenceTests {
 
   /// A store that cannot be written logs a warning and changes nothing else.
   @Test func unwritableStoreWarns() throws {
-    try withTemporaryDirectory { folder in
+    try withStackTemporaryFolder { folder in
       let blocker = folder.appendingPathComponent("blocker")
       try Data("x".utf8).write(to: blocker)
       let file = blocker.appendingPathComponent("nav.json")
-      withLogCapture { captured in
+      withStackLogCapture { captured in
         let first = navigator(.all, file: file)
         first.open("tt://page/one")
         #expect(first.stack.count == 1)
@@ -297,7 +299,7 @@ struct TTNavigatorPersistenceTests {
 
   /// A history written and read back is the same, and the JSON keeps the documented keys.
   @Test func historyRoundTrips() throws {
-    try withTemporaryDirectory { folder in
+    try withStackTemporaryFolder { folder in
       let store = TTNavigatorPersistence(fileURL: folder.appendingPathComponent("nav.json"))
       let history = TTNavigatorHistory(
         savedAt: Date(timeIntervalSince1970: 1_700_000_000),

@@ -6,11 +6,11 @@ import Three20Style
 @MainActor
 @Suite("TTNavigator")
 struct TTNavigatorTests {
-  let log = EventLog()
+  let log = StackEventLog()
   let navigator: TTNavigator
 
   init() {
-    navigator = TTNavigator(resolver: makeResolver(log))
+    navigator = TTNavigator(resolver: makeStackResolver(log))
   }
 
   /// Opening a URL pushes its controller, with its URL and the navigator as opener.
@@ -28,7 +28,7 @@ struct TTNavigatorTests {
 
   /// An unmatched URL opens nothing, returns nil and false, and is reported to the delegate.
   @Test func unmatchedURLOpensNothing() {
-    let delegate = RecordingDelegate(log: log)
+    let delegate = StackRecordingDelegate(log: log)
     navigator.delegate = delegate
     #expect(navigator.open("tt://nowhere") == nil)
     #expect(!navigator.openURL("tt://nowhere", query: [:]))
@@ -42,7 +42,7 @@ struct TTNavigatorTests {
   /// Empty and blank URLs open nothing and reach no hook.
   @Test(arguments: ["", "   ", "\n"])
   func emptyURLsOpenNothing(url: String) {
-    let delegate = RecordingDelegate(log: log)
+    let delegate = StackRecordingDelegate(log: log)
     navigator.delegate = delegate
     #expect(navigator.open(TTURLAction(url)) == nil)
     #expect(log.events.isEmpty)
@@ -52,17 +52,17 @@ struct TTNavigatorTests {
   @Test func backPopsAndKeepsTheRoot() {
     navigator.openURLs(["tt://page/one", "tt://page/two", "tt://page/three"])
     #expect(navigator.back())
-    #expect(urls(navigator.stack) == ["tt://page/one", "tt://page/two"])
+    #expect(stackURLs(navigator.stack) == ["tt://page/one", "tt://page/two"])
     #expect(navigator.back())
     #expect(!navigator.back())
-    #expect(urls(navigator.stack) == ["tt://page/one"])
+    #expect(stackURLs(navigator.stack) == ["tt://page/one"])
   }
 
   /// Back to root pops everything above the root, modal controllers too.
   @Test func backToRootKeepsOnlyTheRoot() {
     navigator.openURLs(["tt://page/one", "tt://page/two", "tt://compose", "tt://page/three"])
     #expect(navigator.backToRoot())
-    #expect(urls(navigator.stack) == ["tt://page/one"])
+    #expect(stackURLs(navigator.stack) == ["tt://page/one"])
     #expect(navigator.modalStack.isEmpty)
     #expect(!navigator.backToRoot())
   }
@@ -71,14 +71,14 @@ struct TTNavigatorTests {
   @Test func modalControllersPresentOverTheStack() throws {
     navigator.openURLs(["tt://page/one", "tt://page/two"])
     let compose = try #require(navigator.open("tt://compose"))
-    #expect(urls(navigator.stack) == ["tt://page/one", "tt://page/two"])
+    #expect(stackURLs(navigator.stack) == ["tt://page/one", "tt://page/two"])
     #expect(navigator.modalStack.map { $0 === compose } == [true])
     #expect(navigator.visibleController === compose)
     #expect(navigator.topController?.navigatorURL == "tt://page/two")
     #expect(navigator.isVisibleControllerModal)
 
     navigator.open("tt://page/inside")
-    #expect(urls(navigator.modalStack) == ["tt://compose", "tt://page/inside"])
+    #expect(stackURLs(navigator.modalStack) == ["tt://compose", "tt://page/inside"])
     #expect(!navigator.isVisibleControllerModal)
     #expect(navigator.dismissModal())
     #expect(navigator.modalStack.isEmpty)
@@ -91,13 +91,13 @@ struct TTNavigatorTests {
     navigator.openURLs(["tt://page/one", "tt://compose"])
     #expect(navigator.back())
     #expect(navigator.modalStack.isEmpty)
-    #expect(urls(navigator.stack) == ["tt://page/one"])
+    #expect(stackURLs(navigator.stack) == ["tt://page/one"])
   }
 
   /// A modal route opened on an empty navigator becomes the root.
   @Test func modalOnEmptyNavigatorBecomesTheRoot() {
     navigator.open("tt://compose")
-    #expect(urls(navigator.stack) == ["tt://compose"])
+    #expect(stackURLs(navigator.stack) == ["tt://compose"])
     #expect(navigator.modalStack.isEmpty)
   }
 
@@ -129,7 +129,7 @@ struct TTNavigatorTests {
   /// A deep link opens its parents first, and only the final controller appears.
   @Test func deepLinkBuildsItsParentChain() {
     navigator.open("tt://tables/items")
-    #expect(urls(navigator.stack) == ["tt://catalog", "tt://tables", "tt://tables/items"])
+    #expect(stackURLs(navigator.stack) == ["tt://catalog", "tt://tables", "tt://tables/items"])
     #expect(
       log.events == ["make catalog", "make tables", "make items", "items willAppear", "items didAppear"])
   }
@@ -139,14 +139,14 @@ struct TTNavigatorTests {
     let catalog = try #require(navigator.open("tt://catalog"))
     navigator.open("tt://page/elsewhere")
     navigator.open("tt://tables")
-    #expect(urls(navigator.stack) == ["tt://catalog", "tt://tables"])
+    #expect(stackURLs(navigator.stack) == ["tt://catalog", "tt://tables"])
     #expect(navigator.stack.first === catalog)
   }
 
   /// An action's parent URL overrides the route's.
   @Test func actionParentOverridesTheRouteParent() {
     navigator.open(TTURLAction("tt://tables", parentURL: "tt://page/home"))
-    #expect(urls(navigator.stack) == ["tt://page/home", "tt://tables"])
+    #expect(stackURLs(navigator.stack) == ["tt://page/home", "tt://tables"])
   }
 
   /// A shared controller is made once; reopening it brings the same one back.
@@ -155,11 +155,11 @@ struct TTNavigatorTests {
     let settings = try #require(navigator.open("tt://settings"))
     navigator.open("tt://page/one")
     #expect(navigator.open("tt://settings") === settings)
-    #expect(urls(navigator.stack) == ["tt://catalog", "tt://settings"])
+    #expect(stackURLs(navigator.stack) == ["tt://catalog", "tt://settings"])
     navigator.back()
     #expect(navigator.open("tt://settings") === settings)
     #expect(navigator.open("tt://catalog") === catalog)
-    #expect(urls(navigator.stack) == ["tt://catalog"])
+    #expect(stackURLs(navigator.stack) == ["tt://catalog"])
     #expect(log.events.filter { $0.hasPrefix("make") } == ["make catalog", "make settings", "make one"])
   }
 
@@ -176,7 +176,7 @@ struct TTNavigatorTests {
     struct Draft: Sendable, Equatable { var text: String }
     let opened = try #require(
       navigator.open(TTURLAction("tt://page/q", query: ["draft": Draft(text: "hi"), "n": 42]))
-        as? ProbeController)
+        as? StackProbeController)
     #expect(opened.query["draft"] as? Draft == Draft(text: "hi"))
     #expect(opened.query["n"] as? Int == 42)
     #expect(opened.navigatorURL == "tt://page/q")
@@ -185,7 +185,7 @@ struct TTNavigatorTests {
   /// An action's state is the controller's frozen state before it appears.
   @Test func actionStateIsSetBeforeAppearing() throws {
     let opened = try #require(
-      navigator.open(TTURLAction("tt://page/s", state: ["row": "3"])) as? ProbeController)
+      navigator.open(TTURLAction("tt://page/s", state: ["row": "3"])) as? StackProbeController)
     #expect(opened.stateAtAppear == ["row": "3"])
     #expect(opened.frozenState == ["row": "3"])
   }
@@ -217,12 +217,12 @@ struct TTNavigatorTests {
   /// Routes whose parents form a loop open without hanging.
   @Test func parentLoopsAreCut() {
     navigator.open("tt://loop/a")
-    #expect(urls(navigator.stack) == ["tt://loop/b", "tt://loop/a"])
+    #expect(stackURLs(navigator.stack) == ["tt://loop/b", "tt://loop/a"])
   }
 
   /// The hooks run in order, parents' hooks before the URL's own willOpen.
   @Test func delegateHooksRunInOrder() {
-    let delegate = RecordingDelegate(log: log)
+    let delegate = StackRecordingDelegate(log: log)
     navigator.delegate = delegate
     navigator.open("tt://tables")
     #expect(
@@ -236,7 +236,7 @@ struct TTNavigatorTests {
 
   /// A rewritten URL is the one opened, resolved and stored.
   @Test func delegateMayRewriteTheURL() throws {
-    let delegate = RecordingDelegate(log: log)
+    let delegate = StackRecordingDelegate(log: log)
     delegate.rewrites = ["tt://old": "tt://page/new"]
     navigator.delegate = delegate
     let opened = try #require(navigator.open("tt://old"))
@@ -249,7 +249,7 @@ struct TTNavigatorTests {
 
   /// Cancelling in urlToOpen stops before anything is made.
   @Test func delegateMayCancel() {
-    let delegate = RecordingDelegate(log: log)
+    let delegate = StackRecordingDelegate(log: log)
     delegate.cancelled = ["tt://page/x"]
     navigator.delegate = delegate
     #expect(navigator.open("tt://page/x") == nil)
@@ -258,7 +258,7 @@ struct TTNavigatorTests {
 
   /// Refusing in shouldOpen stops before urlToOpen.
   @Test func delegateMayRefuse() {
-    let delegate = RecordingDelegate(log: log)
+    let delegate = StackRecordingDelegate(log: log)
     delegate.refused = ["tt://page/x"]
     navigator.delegate = delegate
     #expect(!navigator.openURL("tt://page/x", query: [:]))
@@ -267,7 +267,7 @@ struct TTNavigatorTests {
 
   /// Unmatched URLs go through shouldOpen and urlToOpen, then didNotMatch.
   @Test func didNotMatchComesAfterTheOtherHooks() {
-    let delegate = RecordingDelegate(log: log)
+    let delegate = StackRecordingDelegate(log: log)
     navigator.delegate = delegate
     navigator.open("tt://missing")
     #expect(log.events == ["shouldOpen tt://missing", "urlToOpen tt://missing", "didNotMatch tt://missing"])
@@ -275,7 +275,7 @@ struct TTNavigatorTests {
 
   /// A fragment alone, or the visible URL with a fragment, goes to the visible controller.
   @Test func fragmentsGoToTheVisibleController() throws {
-    let page = try #require(navigator.open("tt://page/article") as? ProbeController)
+    let page = try #require(navigator.open("tt://page/article") as? StackProbeController)
     #expect(navigator.open("#comments") === page)
     #expect(navigator.openURL("tt://page/article#second%20part", query: [:]))
     #expect(page.fragments == ["comments", "second part"])
@@ -284,7 +284,7 @@ struct TTNavigatorTests {
 
   /// A fragment the visible controller does not use, or cannot take, is not opened.
   @Test func unusedFragmentsAreNotOpened() throws {
-    let page = try #require(navigator.open("tt://page/article") as? ProbeController)
+    let page = try #require(navigator.open("tt://page/article") as? StackProbeController)
     page.handlesFragments = false
     #expect(!navigator.openURL("#x", query: [:]))
     navigator.open("tt://plain")
@@ -294,7 +294,7 @@ struct TTNavigatorTests {
 
   /// A fragment with nothing visible matches nothing.
   @Test func fragmentWithoutVisibleControllerMatchesNothing() {
-    let delegate = RecordingDelegate(log: log)
+    let delegate = StackRecordingDelegate(log: log)
     navigator.delegate = delegate
     #expect(navigator.open("#top") == nil)
     #expect(log.events == ["didNotMatch #top"])
@@ -303,7 +303,7 @@ struct TTNavigatorTests {
   /// A fragment on another URL opens that URL normally.
   @Test func fragmentOnAnotherURLOpensIt() throws {
     navigator.open("tt://page/one")
-    let other = try #require(navigator.open("tt://page/two#x") as? ProbeController)
+    let other = try #require(navigator.open("tt://page/two#x") as? StackProbeController)
     #expect(other.navigatorURL == "tt://page/two#x")
     #expect(navigator.stack.count == 2)
   }
@@ -312,7 +312,7 @@ struct TTNavigatorTests {
   @Test func openURLsOpensAChain() throws {
     let last = try #require(navigator.openURLs(["tt://page/one", "tt://nowhere", "tt://page/two"]))
     #expect(last.navigatorURL == "tt://page/two")
-    #expect(urls(navigator.stack) == ["tt://page/one", "tt://page/two"])
+    #expect(stackURLs(navigator.stack) == ["tt://page/one", "tt://page/two"])
     #expect(log.events.filter { $0.contains("Appear") } == ["two willAppear", "two didAppear"])
     #expect(navigator.openURLs([]) == nil)
   }

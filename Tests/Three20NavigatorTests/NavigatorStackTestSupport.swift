@@ -7,15 +7,15 @@ import Three20Style
 
 /// What happened, in order: lifecycle calls, hooks, factories.
 @MainActor
-final class EventLog {
+final class StackEventLog {
   var events: [String] = []
 }
 
 /// A controller that records its lifecycle, keys and fragments, and shows its title.
 @MainActor
-final class ProbeController: TTViewController, TTFragmentHandling {
+final class StackProbeController: TTViewController, TTFragmentHandling {
   let name: String
-  let log: EventLog?
+  let log: StackEventLog?
   let query: [String: any Sendable]
   var fragments: [String] = []
   var handlesFragments = true
@@ -23,7 +23,7 @@ final class ProbeController: TTViewController, TTFragmentHandling {
   var usedKeys: Set<TTKey> = []
   var keys: [TTKey] = []
 
-  init(name: String, title: String?, log: EventLog?, query: [String: any Sendable] = [:]) {
+  init(name: String, title: String?, log: StackEventLog?, query: [String: any Sendable] = [:]) {
     self.name = name
     self.log = log
     self.query = query
@@ -59,10 +59,10 @@ final class ProbeController: TTViewController, TTFragmentHandling {
 
 /// A plain controller that does not handle fragments.
 @MainActor
-final class PlainController: TTViewController {}
+final class StackPlainController: TTViewController {}
 
 /// A resolver for tests: exact URLs (without query and fragment), then prefixes.
-struct TestResolver: TTURLResolving {
+struct StackTestResolver: TTURLResolving {
   var exact: [String: TTURLRoute] = [:]
   var prefixes: [(String, TTURLRoute)] = []
 
@@ -90,14 +90,14 @@ struct TestResolver: TTURLResolving {
 
 /// The routes most tests use, all recording into `log`.
 @MainActor
-func makeResolver(_ log: EventLog) -> TestResolver {
+func makeStackResolver(_ log: StackEventLog) -> StackTestResolver {
   func probe(_ name: String, _ title: String?) -> TTURLRoute.Target {
     .controller { _, query in
       log.events.append("make \(name)")
-      return ProbeController(name: name, title: title, log: log, query: query)
+      return StackProbeController(name: name, title: title, log: log, query: query)
     }
   }
-  var resolver = TestResolver()
+  var resolver = StackTestResolver()
   resolver.exact = [
     "tt://catalog": TTURLRoute(target: probe("catalog", "Catalog"), mode: .share),
     "tt://settings": TTURLRoute(target: probe("settings", "Settings"), mode: .share),
@@ -106,7 +106,7 @@ func makeResolver(_ log: EventLog) -> TestResolver {
     "tt://compose": TTURLRoute(target: probe("compose", "Compose"), mode: .modal),
     "tt://object": TTURLRoute(target: probe("object", "Object"), mode: .none),
     "tt://decline": TTURLRoute(target: .controller { _, _ in nil }),
-    "tt://plain": TTURLRoute(target: .controller { _, _ in PlainController(title: "Plain") }),
+    "tt://plain": TTURLRoute(target: .controller { _, _ in StackPlainController(title: "Plain") }),
     "tt://action": TTURLRoute(
       target: .handler { match, query in
         log.events.append("handle \(match.url) \(query["n"].map { "\($0)" } ?? "-")")
@@ -123,7 +123,7 @@ func makeResolver(_ log: EventLog) -> TestResolver {
         target: .controller { match, query in
           let name = match["name"] ?? "?"
           log.events.append("make \(name)")
-          return ProbeController(name: name, title: name.capitalized, log: log, query: query)
+          return StackProbeController(name: name, title: name.capitalized, log: log, query: query)
         })
     )
   ]
@@ -132,13 +132,13 @@ func makeResolver(_ log: EventLog) -> TestResolver {
 
 /// A delegate that records each hook and can refuse, cancel or rewrite URLs.
 @MainActor
-final class RecordingDelegate: TTNavigatorDelegate {
-  let log: EventLog
+final class StackRecordingDelegate: TTNavigatorDelegate {
+  let log: StackEventLog
   var refused: Set<String> = []
   var cancelled: Set<String> = []
   var rewrites: [String: String] = [:]
 
-  init(log: EventLog) { self.log = log }
+  init(log: StackEventLog) { self.log = log }
 
   func navigator(_ navigator: TTNavigator, shouldOpen url: String) -> Bool {
     log.events.append("shouldOpen \(url)")
@@ -162,14 +162,14 @@ final class RecordingDelegate: TTNavigatorDelegate {
 
 /// Which URLs are open, bottom first.
 @MainActor
-func urls(_ controllers: [TTViewController]) -> [String] {
+func stackURLs(_ controllers: [TTViewController]) -> [String] {
   controllers.map { $0.navigatorURL ?? "nil" }
 }
 
 // MARK: - Files and logs
 
 /// A fresh folder under the temporary folder, removed afterwards.
-func withTemporaryDirectory<T>(_ body: (URL) throws -> T) rethrows -> T {
+func withStackTemporaryFolder<T>(_ body: (URL) throws -> T) rethrows -> T {
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
     "navstack-\(UUID().uuidString)", isDirectory: true)
   try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -178,7 +178,7 @@ func withTemporaryDirectory<T>(_ body: (URL) throws -> T) rethrows -> T {
 }
 
 /// Every message written through TTLog while capturing.
-final class CapturedLog: Sendable {
+final class StackCapturedLog: Sendable {
   let entries = Mutex<[(level: Logger.Level, message: String)]>([])
 
   func warnings(containing text: String) -> [String] {
@@ -186,8 +186,8 @@ final class CapturedLog: Sendable {
   }
 }
 
-struct CapturingLogHandler: LogHandler {
-  let log: CapturedLog
+struct StackLogHandler: LogHandler {
+  let log: StackCapturedLog
   var metadata: Logger.Metadata = [:]
   var logLevel: Logger.Level = .trace
 
@@ -202,9 +202,9 @@ struct CapturingLogHandler: LogHandler {
 }
 
 /// Runs `body` with TTLog's messages captured.
-func withLogCapture<T>(_ body: (CapturedLog) throws -> T) rethrows -> T {
-  let log = CapturedLog()
-  TTLog.useLogHandlers { _ in CapturingLogHandler(log: log) }
+func withStackLogCapture<T>(_ body: (StackCapturedLog) throws -> T) rethrows -> T {
+  let log = StackCapturedLog()
+  TTLog.useLogHandlers { _ in StackLogHandler(log: log) }
   defer { TTLog.useLogHandlers(nil) }
   return try body(log)
 }
