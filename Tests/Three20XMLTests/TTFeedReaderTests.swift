@@ -20,7 +20,10 @@ import Three20XML
     #expect(feed.image?.title == "Harbour Lights")
     #expect(feed.image?.width == 88)
     #expect(feed.image?.height == 31)
-    #expect(feed.items.map(\.title) == ["Lamp relit after forty years", "Ferry timetable for winter", "Storm damage at the pier"])
+    #expect(
+      feed.items.map(\.title) == [
+        "Lamp relit after forty years", "Ferry timetable for winter", "Storm damage at the pier",
+      ])
     #expect(feed.items[1].link?.absoluteString == "http://harbourlights.example.org/2001/11/ferry.html")
     #expect(feed.items[2].summary == nil)
   }
@@ -52,7 +55,9 @@ import Three20XML
     let first = feed.items[0]
     #expect(first.guid?.value == "http://ruche.example.fr/2026/05/essaimage")
     #expect(first.title == "Un essaim dans le tilleul")
-    #expect(first.content?.value == "<p>Samedi matin, un essaim s'est posé dans le <em>tilleul</em> de la place.</p>")
+    #expect(
+      first.content?.value
+        == "<p>Samedi matin, un essaim s'est posé dans le <em>tilleul</em> de la place.</p>")
     #expect(first.summaryText == "Samedi matin, un essaim s'est posé dans le tilleul de la place.")
     #expect(first.authors.map(\.name) == ["Hélène Marchand"])
     #expect(first.categories.map(\.term) == ["Essaimage"])
@@ -75,7 +80,8 @@ import Three20XML
     #expect(feed.authors == [TTFeedPerson(name: "Ada Okafor", email: "desk@nighttrain.example.com")])
     #expect(feed.updated?.timeIntervalSince1970 == 1_795_235_400)
     #expect(feed.published?.timeIntervalSince1970 == 1_795_230_000)
-    #expect(feed.categories == [TTFeedCategory(term: "Fiction", scheme: "https://nighttrain.example.com/topics")])
+    #expect(
+      feed.categories == [TTFeedCategory(term: "Fiction", scheme: "https://nighttrain.example.com/topics")])
     #expect(feed.generator == "Handmade Feed 1.2")
     #expect(feed.image?.url.absoluteString == "https://nighttrain.example.com/cover-144.jpg")
     #expect(feed.image?.width == 144)
@@ -99,16 +105,20 @@ import Three20XML
     #expect(
       episode.enclosures == [
         TTFeedEnclosure(
-          url: URL(string: "https://media.nighttrain.example.com/ep41.mp3")!, type: "audio/mpeg", length: 31_457_280)
+          url: URL(string: "https://media.nighttrain.example.com/ep41.mp3")!, type: "audio/mpeg",
+          length: 31_457_280)
       ])
     #expect(episode.guid == TTFeedGUID("nighttrain-ep-41", isPermaLink: false))
     #expect(episode.published?.timeIntervalSince1970 == 1_795_230_000)
     #expect(
       episode.thumbnails.map(\.url.absoluteString) == [
-        "https://media.nighttrain.example.com/ep41-small.jpg", "https://media.nighttrain.example.com/ep41-large.jpg",
+        "https://media.nighttrain.example.com/ep41-small.jpg",
+        "https://media.nighttrain.example.com/ep41-large.jpg",
       ])
     #expect(episode.thumbnails[0].width == 120)
-    #expect(episode.source == TTFeedSource(title: "Partner Stations", url: URL(string: "https://partner.example.org/rss")))
+    #expect(
+      episode.source
+        == TTFeedSource(title: "Partner Stations", url: URL(string: "https://partner.example.org/rss")))
 
     let older = feed.items[1]
     #expect(older.link?.absoluteString == "https://nighttrain.example.com/episodes/40")
@@ -145,9 +155,13 @@ import Three20XML
     #expect(
       feed.authors == [
         TTFeedPerson(
-          name: "Dr. Ines Vogel", email: "ines@lab.example.org", uri: URL(string: "https://lab.example.org/people/ines"))
+          name: "Dr. Ines Vogel", email: "ines@lab.example.org",
+          uri: URL(string: "https://lab.example.org/people/ines"))
       ])
-    #expect(feed.categories == [TTFeedCategory(term: "physics", scheme: "https://lab.example.org/topics", label: "Physics")])
+    #expect(
+      feed.categories == [
+        TTFeedCategory(term: "physics", scheme: "https://lab.example.org/topics", label: "Physics")
+      ])
     #expect(feed.icon?.absoluteString == "https://lab.example.org/favicon.png")
     #expect(feed.image?.url.absoluteString == "https://lab.example.org/logo.png")
     #expect(feed.copyright == "© 2026 Vogel Lab")
@@ -159,7 +173,8 @@ import Three20XML
     #expect(entry.links.map(\.relation) == ["alternate", "enclosure", "replies"])
     #expect(entry.enclosures.first?.url.absoluteString == "https://lab.example.org/files/interferometer.pdf")
     #expect(entry.enclosures.first?.length == 482_113)
-    #expect(entry.comments?.absoluteString == "https://lab.example.org/notebook/2026/11/interferometer#comments")
+    #expect(
+      entry.comments?.absoluteString == "https://lab.example.org/notebook/2026/11/interferometer#comments")
     #expect(entry.published?.timeIntervalSince1970 == 1_795_189_500)
     #expect(entry.updated?.timeIntervalSince1970 == 1_795_256_430.25)
     #expect(entry.summary == TTFeedContent("Two days of <b>alignment</b>, one good fringe.", type: .html))
@@ -256,7 +271,8 @@ import Three20XML
 
   /// A channel with no items is a feed with no items.
   @Test func emptyChannelIsAnEmptyFeed() throws {
-    let feed = try TTFeedReader.read(Data("<rss version=\"2.0\"><channel><title>Quiet</title></channel></rss>".utf8))
+    let feed = try TTFeedReader.read(
+      Data("<rss version=\"2.0\"><channel><title>Quiet</title></channel></rss>".utf8))
     #expect(feed.title == "Quiet")
     #expect(feed.items.isEmpty)
   }

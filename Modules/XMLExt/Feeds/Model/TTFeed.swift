@@ -19,8 +19,9 @@ public struct TTFeed: Sendable, Hashable, Codable {
   public var kind: TTFeedKind
   /// The title as plain text, if given.
   public var title: String?
-  /// Every link: RSS `link` (as `alternate`) and `atom:link`; Atom `link` elements. In
-  /// document order.
+  /// Every link, in document order.
+  ///
+  /// RSS `link` (as `alternate`) and `atom:link`; Atom `link` elements.
   public var links: [TTFeedLink]
   /// The description: RSS `description` (HTML) or Atom `subtitle`, if given.
   public var subtitle: TTFeedContent?
@@ -29,10 +30,11 @@ public struct TTFeed: Sendable, Hashable, Codable {
   public var language: String?
   /// The copyright notice as plain text: RSS `copyright`, `dc:rights`; Atom `rights`.
   public var copyright: String?
-  /// When the channel last changed: RSS `lastBuildDate`, `dc:date`; Atom `updated`. `nil` if
-  /// missing or unreadable.
+  /// When the channel last changed, or `nil` if missing or unreadable.
+  ///
+  /// RSS `lastBuildDate`, `dc:date`; Atom `updated`.
   public var updated: Date?
-  /// When the channel was published: RSS `pubDate`. `nil` if missing or unreadable.
+  /// When the channel was published (RSS `pubDate`), or `nil` if missing or unreadable.
   public var published: Date?
   /// The authors: RSS `managingEditor`, `dc:creator`; Atom `author`.
   public var authors: [TTFeedPerson]

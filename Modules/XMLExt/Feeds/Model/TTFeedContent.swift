@@ -25,8 +25,9 @@ public struct TTFeedContent: Sendable, Hashable, Codable {
     case other(String)
   }
 
-  /// The text as written; markup for ``ContentType/html`` and ``ContentType/xhtml``. Empty when
-  /// the content lives at ``source``.
+  /// The text as written: markup for ``ContentType/html`` and ``ContentType/xhtml``.
+  ///
+  /// Empty when the content lives at ``source``.
   public var value: String
   /// What kind of text ``value`` is.
   public var type: ContentType

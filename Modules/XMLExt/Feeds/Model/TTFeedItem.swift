@@ -16,18 +16,22 @@ public import Foundation
 public struct TTFeedItem: Sendable, Hashable, Codable {
   /// The title as plain text (Atom HTML and XHTML titles have their markup removed), if given.
   public var title: String?
-  /// Every link: RSS `link` (as `alternate`), `enclosure` (as `enclosure`) and `atom:link`;
-  /// Atom `link` elements with their relations. In document order.
+  /// Every link, in document order.
+  ///
+  /// RSS `link` (as `alternate`), `enclosure` (as `enclosure`) and `atom:link`; Atom `link`
+  /// elements with their relations.
   public var links: [TTFeedLink]
   /// The short text: RSS `description` (HTML) or Atom `summary`, if given.
   public var summary: TTFeedContent?
   /// The full text: RSS `content:encoded` (HTML) or Atom `content`, if given.
   public var content: TTFeedContent?
-  /// When the item was first published: RSS `pubDate`, `dc:date`, `dcterms:issued` or
-  /// `dcterms:created`; Atom `published`. `nil` if missing or unreadable.
+  /// When the item was first published, or `nil` if missing or unreadable.
+  ///
+  /// RSS `pubDate`, `dc:date`, `dcterms:issued` or `dcterms:created`; Atom `published`.
   public var published: Date?
-  /// When the item last changed: Atom `updated` (also `atom:updated` in RSS) or
-  /// `dcterms:modified`. `nil` if missing or unreadable.
+  /// When the item last changed, or `nil` if missing or unreadable.
+  ///
+  /// Atom `updated` (also `atom:updated` in RSS) or `dcterms:modified`.
   public var updated: Date?
   /// The authors: RSS `author`, `dc:creator`; Atom `author`.
   public var authors: [TTFeedPerson]

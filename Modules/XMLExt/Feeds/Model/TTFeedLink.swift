@@ -20,8 +20,9 @@ public struct TTFeedLink: Sendable, Hashable, Codable {
 
   /// The address, resolved against the feed's base address where it was relative.
   public var url: URL
-  /// The relation, such as `alternate`, `self`, `enclosure`, `related` or `replies`, or a full
-  /// IRI for extension relations. Defaults to `alternate`.
+  /// The relation, such as `alternate`, `self`, `enclosure`, `related` or `replies`.
+  ///
+  /// A full IRI for extension relations. Defaults to `alternate`.
   public var relation: String
   /// The media type of the resource, such as `text/html` or `audio/mpeg`, if given.
   public var type: String?

@@ -13,8 +13,8 @@ extension TTFeedReader {
   /// ``TTFeedReader`` as it arrives, so the whole body is never held in memory.
   ///
   /// The request's `onData` is set for the load and cleared afterwards, so the body is not
-  /// collected and not cached (use ``TTURLFeedResponse`` when caching matters more). A body
-  /// that is not a feed cancels the request at once.
+  /// collected and not cached (use ``TTURLFeedResponse`` when caching matters more). Once the
+  /// body is known not to be a feed, the rest of it is ignored.
   ///
   /// ```swift
   /// let request = TTURLRequest(url: "https://example.com/feed.xml")
@@ -29,8 +29,8 @@ extension TTFeedReader {
   ///   - onItem: Receives each item as soon as it is read, on the queue's network thread; the
   ///     returned feed then has no items. Defaults to `nil` (items are collected).
   /// - Returns: The feed.
-  /// - Throws: ``TTXMLError`` when the body is not a feed (the request is cancelled), or
-  ///   Network's `TTNetworkError` when the load fails.
+  /// - Throws: Network's `TTNetworkError` when the load fails (an HTTP error status, a lost
+  ///   connection), else ``TTXMLError`` when the body is not a feed.
   public static func load(
     _ request: TTURLRequest, on queue: TTURLRequestQueue = .main,
     options: TTXMLParser.Options = TTXMLParser.Options(), onItem: (@Sendable (TTFeedItem) -> Void)? = nil
@@ -43,26 +43,19 @@ extension TTFeedReader {
         TTFeedReader(documentURL: documentURL, options: options)
       }
     let loading = Mutex(Loading(reader: reader))
-    request.onData = { [weak request] data in
-      let failed = loading.withLock { state -> Bool in
-        guard state.failure == nil else { return false }
+    request.onData = { data in
+      loading.withLock { state in
+        guard state.failure == nil else { return }
         do throws(TTXMLError) {
           try state.reader.feed(data)
-          return false
         } catch {
           state.failure = error
-          return true
         }
       }
-      if failed { request?.cancel() }
     }
     defer { request.onData = nil }
-    do {
-      try await request.send(on: queue)
-    } catch {
-      if let failure = loading.withLock({ $0.failure }) { throw failure }
-      throw error
-    }
+    // Network errors win: the body of a 404 is not a feed, but the 404 is what went wrong.
+    try await request.send(on: queue)
     return try loading.withLock { state throws(TTXMLError) -> TTFeed in
       if let failure = state.failure { throw failure }
       return try state.reader.finish()

@@ -122,7 +122,8 @@ public final class TTFeedReader {
   /// - Throws: ``TTXMLError``: ``TTXMLError/Code-swift.struct/notAFeed`` for well-formed XML
   ///   that is not a feed, the parser's codes for anything else.
   public static func read(
-    _ bytes: some ContiguousBytes, documentURL: URL? = nil, options: TTXMLParser.Options = TTXMLParser.Options()
+    _ bytes: some ContiguousBytes, documentURL: URL? = nil,
+    options: TTXMLParser.Options = TTXMLParser.Options()
   ) throws(TTXMLError) -> TTFeed {
     let reader = TTFeedReader(documentURL: documentURL, options: options)
     try reader.feed(bytes)
