@@ -13,6 +13,7 @@ help:
 	@echo "make docs         build every DocC catalog, failing on warnings (.build/docs/)"
 	@echo "make format       format the sources with swift format; make lint checks them"
 	@echo "make bench        run every benchmark (make bench-<module> for one)"
+	@echo "make fuzz-xml     fuzz TTXMLParser with libFuzzer for FUZZ_TIME seconds (default 60)"
 	@echo "make deps         install the Debian/Ubuntu packages Three20 needs (as root)"
 
 deps:
@@ -55,9 +56,26 @@ clean:
 # Benchmarks (a separate package in Benchmarks/, built in release mode).
 BENCH_RUN = $(SWIFT) run -c release --package-path Benchmarks Three20Benchmarks
 
-.PHONY: bench bench-style
+.PHONY: bench bench-style bench-xml
 bench: deps
 	$(BENCH_RUN)
 
 bench-style: deps
 	$(BENCH_RUN) style
+
+bench-xml: deps
+	$(BENCH_RUN) xml
+
+# Fuzzing (libFuzzer, with AddressSanitizer) in its own build folder. New inputs go to
+# .build-fuzz/corpus-xml; the seed corpus in Fuzz/XMLParser/corpus is only read. A crash leaves
+# .build-fuzz/crash-*, replayed by the normal build: swift run FuzzXMLParser <file>.
+FUZZ_TIME ?= 60
+FUZZ_BUILD = $(SWIFT) build --product FuzzXMLParser --scratch-path .build-fuzz \
+  -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING
+
+.PHONY: fuzz-xml
+fuzz-xml: deps
+	$(FUZZ_BUILD)
+	mkdir -p .build-fuzz/corpus-xml
+	"$$($(FUZZ_BUILD) --show-bin-path)/FuzzXMLParser" -max_total_time=$(FUZZ_TIME) -timeout=10 \
+	  -rss_limit_mb=3072 -artifact_prefix=.build-fuzz/ .build-fuzz/corpus-xml Fuzz/XMLParser/corpus
