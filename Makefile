@@ -14,6 +14,7 @@ help:
 	@echo "make format       format the sources with swift format; make lint checks them"
 	@echo "make bench        run every benchmark (make bench-<module> for one)"
 	@echo "make fuzz-xml     fuzz TTXMLParser with libFuzzer for FUZZ_TIME seconds (default 60)"
+	@echo "make fuzz-feed    fuzz the feed reader with libFuzzer for FUZZ_TIME seconds (default 60)"
 	@echo "make deps         install the Debian/Ubuntu packages Three20 needs (as root)"
 
 deps:
@@ -79,3 +80,14 @@ fuzz-xml: deps
 	mkdir -p .build-fuzz/corpus-xml
 	"$$($(FUZZ_BUILD) --show-bin-path)/FuzzXMLParser" -max_total_time=$(FUZZ_TIME) -timeout=10 \
 	  -rss_limit_mb=3072 -artifact_prefix=.build-fuzz/ .build-fuzz/corpus-xml Fuzz/XMLParser/corpus
+
+# The feed reader's fuzz target, like fuzz-xml: new inputs go to .build-fuzz/corpus-feed.
+FUZZ_FEED_BUILD = $(SWIFT) build --product FuzzFeedReader --scratch-path .build-fuzz \
+  -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING
+
+.PHONY: fuzz-feed
+fuzz-feed: deps
+	$(FUZZ_FEED_BUILD)
+	mkdir -p .build-fuzz/corpus-feed
+	"$$($(FUZZ_FEED_BUILD) --show-bin-path)/FuzzFeedReader" -max_total_time=$(FUZZ_TIME) -timeout=10 \
+	  -rss_limit_mb=3072 -artifact_prefix=.build-fuzz/ .build-fuzz/corpus-feed Fuzz/FeedReader/corpus
