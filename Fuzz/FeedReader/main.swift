@@ -6,8 +6,9 @@
 import Foundation
 import Three20XML
 
-/// Reads one input as a feed in every way the reader offers; any crash or sanitizer report is a
-/// bug. Errors are expected and ignored.
+/// Reads one input as a feed in every way the reader offers.
+///
+/// Any crash or sanitizer report is a bug; errors are expected and ignored.
 func fuzzOne(_ data: UnsafeRawBufferPointer) {
   // All at once, collecting the items, with a document address to resolve against.
   if let feed = try? TTFeedReader.read(data, documentURL: URL(string: "https://fuzz.example/feeds/a.xml")) {
