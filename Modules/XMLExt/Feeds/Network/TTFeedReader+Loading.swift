@@ -7,13 +7,16 @@ extension TTFeedReader {
   private struct Loading {
     var reader: TTFeedReader
     var failure: TTXMLError?
+    /// Whether any body bytes reached the reader.
+    var received = false
   }
 
   /// Loads a feed and parses it while it downloads: each piece of the body goes to a
   /// ``TTFeedReader`` as it arrives, so the whole body is never held in memory.
   ///
   /// The request's `onData` is set for the load and cleared afterwards, so the body is not
-  /// collected and not cached (use ``TTURLFeedResponse`` when caching matters more). Once the
+  /// collected and not cached (use ``TTURLFeedResponse`` when caching matters more); an answer
+  /// the cache already holds is read whole. Once the
   /// body is known not to be a feed, the rest of it is ignored.
   ///
   /// ```swift
@@ -46,6 +49,7 @@ extension TTFeedReader {
     request.onData = { data in
       loading.withLock { state in
         guard state.failure == nil else { return }
+        state.received = true
         do throws(TTXMLError) {
           try state.reader.feed(data)
         } catch {
@@ -55,9 +59,11 @@ extension TTFeedReader {
     }
     defer { request.onData = nil }
     // Network errors win: the body of a 404 is not a feed, but the 404 is what went wrong.
-    try await request.send(on: queue)
+    let result = try await request.send(on: queue)
     return try loading.withLock { state throws(TTXMLError) -> TTFeed in
       if let failure = state.failure { throw failure }
+      // An answer from the cache arrives whole, without passing through onData.
+      if !state.received { try state.reader.feed(result.data) }
       return try state.reader.finish()
     }
   }
