@@ -82,7 +82,7 @@ fuzz-xml: deps
 	  -rss_limit_mb=3072 -artifact_prefix=.build-fuzz/ .build-fuzz/corpus-xml Fuzz/XMLParser/corpus
 
 # The feed reader's fuzz target, like fuzz-xml: new inputs go to .build-fuzz/corpus-feed.
-FUZZ_FEED_BUILD = $(SWIFT) build --product FuzzFeedReader --scratch-path .build-fuzz \
+FUZZ_FEED_BUILD = $(SWIFT) build --product FuzzFeedReader --scratch-path .build-fuzz -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld \
   -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING
 
 .PHONY: fuzz-feed

@@ -42,6 +42,16 @@ func fuzzOne(_ data: UnsafeRawBufferPointer) {
 }
 
 #if FUZZING
+/// Reads one input; libFuzzer calls it for every input it tries.
+///
+/// The linker wants this symbol as soon as libFuzzer is linked; the fuzzing itself is driven
+/// from the top level below, through `LLVMFuzzerRunDriver`.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzerTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+  fuzzOne(UnsafeRawBufferPointer(start: bytes, count: bytes == nil ? 0 : count))
+  return 0
+}
+
 @_silgen_name("LLVMFuzzerRunDriver")
 func runDriver(
   _ argc: UnsafeMutablePointer<CInt>,
@@ -51,11 +61,7 @@ func runDriver(
 
 var argc = CommandLine.argc
 var argv = CommandLine.unsafeArgv
-exit(
-  runDriver(&argc, &argv) { bytes, count in
-    fuzzOne(UnsafeRawBufferPointer(start: bytes, count: bytes == nil ? 0 : count))
-    return 0
-  })
+exit(runDriver(&argc, &argv) { bytes, count in fuzzerTestOneInput(bytes, count) })
 #else
 var failures = 0
 for path in CommandLine.arguments.dropFirst() {
