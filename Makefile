@@ -70,9 +70,14 @@ bench-xml: deps
 # Fuzzing (libFuzzer, with AddressSanitizer) in its own build folder. New inputs go to
 # .build-fuzz/corpus-xml; the seed corpus in Fuzz/XMLParser/corpus is only read. A crash leaves
 # .build-fuzz/crash-*, replayed by the normal build: swift run FuzzXMLParser <file>.
+# `-sanitize=fuzzer` would link libFuzzer's own main, which clashes with the main SwiftPM gives
+# every executable; so the coverage libFuzzer needs is asked for directly, libFuzzer is linked
+# without its main, and Fuzz/XMLParser/main.swift starts it (LLVMFuzzerRunDriver).
 FUZZ_TIME ?= 60
+FUZZ_RUNTIME ?= $(dir $(shell readlink -f "$$(command -v swiftc)"))../lib/swift/clang/lib/linux/libclang_rt.fuzzer_no_main-$(shell uname -m).a
 FUZZ_BUILD = $(SWIFT) build --product FuzzXMLParser --scratch-path .build-fuzz \
-  -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING
+  -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \
+  -Xswiftc -DFUZZING -Xlinker $(FUZZ_RUNTIME) -Xlinker -lstdc++
 
 .PHONY: fuzz-xml
 fuzz-xml: deps

@@ -19,7 +19,8 @@ let package = Package(
   name: "Three20Benchmarks",
   platforms: [.macOS(.v15)],
   dependencies: [
-    .package(path: "..")
+    .package(path: ".."),
+    .package(url: "https://github.com/drmohundro/SWXMLHash", exact: "8.1.1"),
   ],
   targets: [
     .executableTarget(
@@ -27,8 +28,16 @@ let package = Package(
       dependencies: [
         .product(name: "Three20Core", package: rootPackage),
         .product(name: "Three20Style", package: rootPackage),
+        .product(name: "Three20XML", package: rootPackage),
+        .product(name: "SWXMLHash", package: "SWXMLHash"),
+        "XMLFloor",
       ],
-      path: "Sources/Three20Benchmarks")
+      path: "Sources/Three20Benchmarks"),
+    // libxml2's SAX parser with empty callbacks, in C: the XML benchmarks' floor.
+    .target(
+      name: "XMLFloor", path: "Sources/XMLFloor",
+      cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])],
+      linkerSettings: [.linkedLibrary("xml2")]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -39,7 +39,7 @@ func fuzzOne(_ data: UnsafeRawBufferPointer) {
 @_silgen_name("LLVMFuzzerRunDriver")
 func runDriver(
   _ argc: UnsafeMutablePointer<CInt>,
-  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
   _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
 ) -> CInt
 

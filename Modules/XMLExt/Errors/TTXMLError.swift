@@ -59,7 +59,7 @@ public struct TTXMLError: Error, Sendable, CustomStringConvertible {
     public static let nestingDepthLimit = Code(storage: .nestingDepthLimit)
     /// The document is larger than ``TTXMLParser/Options/maxDocumentSize`` allows.
     public static let documentSizeLimit = Code(storage: .documentSizeLimit)
-    /// ``TTXMLParser/feed(_:)`` or ``TTXMLParser/finish()`` was called after the parser finished.
+    /// `feed(_:)` or ``TTXMLParser/finish()`` was called after the parser finished.
     public static let parserFinished = Code(storage: .parserFinished)
     /// The element handler of a streaming parser threw; the handler's error is in
     /// ``TTXMLError/underlying``.

@@ -7,12 +7,12 @@ public import Foundation
 /// Three ways to use it:
 ///
 /// - **All at once**: ``parse(_:options:)`` for bytes already in memory.
-/// - **Incrementally**: create a parser, ``feed(_:)`` bytes as they arrive from the network,
+/// - **Incrementally**: create a parser, `feed(_:)` bytes as they arrive from the network,
 ///   then ``finish()``. The document is parsed while it downloads and never held twice.
 /// - **Streaming**: create it with ``init(streaming:options:onElement:)``. Every element the
 ///   ``TTXMLElementSelector`` picks (each RSS `item`, each Atom `entry`) is handed to your closure
 ///   as soon as it closes and then dropped from the tree, so memory stays flat however long the
-///   feed is. ``elements(_:in:options:)`` wraps the same thing as an `AsyncSequence`.
+///   feed is. ``TTURLXMLResponse`` does the same while a request downloads.
 ///
 /// ```swift
 /// // All at once.
@@ -97,7 +97,7 @@ public final class TTXMLParser {
   /// Creates a streaming parser: every element `selector` picks is handed to `onElement` as
   /// soon as its end tag is parsed, then removed from the tree.
   ///
-  /// The handler runs synchronously inside ``feed(_:)`` or ``finish()``, on the caller's thread.
+  /// The handler runs synchronously inside `feed(_:)` or ``finish()``, on the caller's thread.
   /// The element it gets is a small document of its own (its ``TTXMLElement/parent`` is `nil`)
   /// and may be kept. Throwing from the handler stops the parse: the call that was feeding
   /// throws ``TTXMLError/Code-swift.struct/handlerFailed`` with the handler's error as
@@ -177,7 +177,7 @@ public final class TTXMLParser {
   /// Parses the next piece of the document from raw memory.
   ///
   /// - Parameter buffer: The next bytes of the document; not retained.
-  /// - Throws: ``TTXMLError``, as ``feed(_:)-7ktmf``.
+  /// - Throws: ``TTXMLError``, as the other `feed(_:)`.
   public func feed(_ buffer: UnsafeRawBufferPointer) throws(TTXMLError) {
     if let failure { throw failure }
     if isInHandler {
