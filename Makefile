@@ -10,7 +10,7 @@ help:
 	@echo "make catalog      build and run the Catalog (installs missing system packages first)"
 	@echo "make test         run every test"
 	@echo "make check        check the module graph in Package.swift and on the linked binaries"
-	@echo "make docs         build every DocC catalog, failing on warnings (.build/docs/)"
+	@echo "make docs         build every DocC catalog, failing on warnings (.build/docs/), and check every public declaration is documented"
 	@echo "make format       format the sources with swift format; make lint checks them"
 	@echo "make bench        run every benchmark (make bench-<module> for one)"
 	@echo "make deps         install the Debian/Ubuntu packages Three20 needs (as root)"
@@ -46,6 +46,7 @@ check-links: deps
 docs: deps
 	$(SWIFT) build
 	scripts/build-docs.sh
+	scripts/check-doc-coverage.py
 
 format:
 	$(SWIFT) format --in-place --recursive --parallel Package.swift Modules Tests Catalog Tools Probes
