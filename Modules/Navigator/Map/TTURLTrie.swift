@@ -117,8 +117,8 @@ final class TTURLTrie: Sendable {
     let query: Range<Int>?
     /// The fragment's range in `url`, without `#`.
     let fragment: Range<Int>?
-    /// The query, parsed the first time a pattern needs it.
-    var parsedQuery: TTQueryString?
+    /// The query's items (decoded, `+` as a space), parsed the first time they are needed.
+    var parsedQuery: [(name: String, value: String?)]?
 
     @inline(__always)
     func component(_ index: Int) -> UnsafeBufferPointer<UInt8> {
@@ -126,16 +126,36 @@ final class TTURLTrie: Sendable {
       return UnsafeBufferPointer(start: base + start, count: Int(ends[index]) - start)
     }
 
-    mutating func queryItems() -> TTQueryString {
+    /// The query's items, as Core's `TTQueryString(parsing:)` reads them: split on `&` and `;`,
+    /// empty pieces skipped, a piece without `=` a bare name, names and values percent-decoded
+    /// with `+` as a space.
+    mutating func queryItems() -> [(name: String, value: String?)] {
       if let parsedQuery { return parsedQuery }
-      let parsed = TTQueryString(parsing: "?" + text(query))
-      parsedQuery = parsed
-      return parsed
+      var items: [(name: String, value: String?)] = []
+      if let query {
+        var start = query.lowerBound
+        for position in query.lowerBound...query.upperBound
+        where position == query.upperBound || url[position] == UInt8(ascii: "&") || url[position] == UInt8(ascii: ";") {
+          defer { start = position + 1 }
+          guard position > start else { continue }
+          var equals = start
+          while equals < position, url[equals] != UInt8(ascii: "=") { equals += 1 }
+          let name = TTURLBytes.decodedString(UnsafeBufferPointer(rebasing: url[start..<equals]), plusAsSpace: true)
+          let value =
+            equals < position
+            ? TTURLBytes.decodedString(UnsafeBufferPointer(rebasing: url[(equals + 1)..<position]), plusAsSpace: true)
+            : nil
+          items.append((name, value))
+        }
+      }
+      parsedQuery = items
+      return items
     }
 
-    func text(_ range: Range<Int>?) -> String {
-      guard let range else { return "" }
-      return String(decoding: UnsafeBufferPointer(rebasing: url[range]), as: UTF8.self)
+    /// The first value of a query name: `nil` when absent, `.some(nil)` for a bare name.
+    mutating func firstQueryValue(_ name: String) -> String?? {
+      for item in queryItems() where item.name == name { return .some(item.value) }
+      return nil
     }
   }
 
@@ -404,10 +424,8 @@ final class TTURLTrie: Sendable {
       guard matches(part, text) else { return false }
     }
     if !leaf.query.isEmpty {
-      let items = input.queryItems()
       for item in leaf.query {
-        let values = items.values(for: item.name)
-        guard let first = values.first, matches(item.part, first ?? "") else { return false }
+        guard let first = input.firstQueryValue(item.name), matches(item.part, first ?? "") else { return false }
       }
     }
     return true
@@ -440,9 +458,8 @@ final class TTURLTrie: Sendable {
         parameters[tail] = .path(text)
       }
       if !leaf.query.isEmpty {
-        let items = input.queryItems()
         for item in leaf.query {
-          if case .parameter(let name, let type) = item.part, let first = items.values(for: item.name).first {
+          if case .parameter(let name, let type) = item.part, let first = input.firstQueryValue(item.name) {
             let text = first ?? ""
             parameters[name] = value(type, text) ?? .string(text)
           }
@@ -454,13 +471,16 @@ final class TTURLTrie: Sendable {
       }
     }
     return TTURLMatch(
-      url: url, pattern: leaf.pattern.source, parameters: parameters, query: queryDictionary(&input),
+      url: url, pattern: leaf.source, parameters: parameters, query: queryDictionary(&input),
       fragment: fragmentText(input))
   }
 
   /// The input's query, name → values, or empty.
   func queryDictionary(_ input: inout Input) -> [String: [String?]] {
-    input.query == nil ? [:] : input.queryItems().dictionary
+    guard input.query != nil else { return [:] }
+    var dictionary: [String: [String?]] = [:]
+    for item in input.queryItems() { dictionary[item.name, default: []].append(item.value) }
+    return dictionary
   }
 
   /// The input's decoded fragment, or `nil`.
@@ -470,7 +490,10 @@ final class TTURLTrie: Sendable {
 }
 
 /// A compiled pattern at the end of a trie path: how to build its match, and its route.
-struct TTURLLeaf: Sendable {
+///
+/// A class, so the search hands leaves around with one reference count instead of copying
+/// every field; all fields are `let` and `Sendable`.
+final class TTURLLeaf: Sendable {
   /// A query value's or fragment's compiled part.
   enum Part: Sendable {
     case literal(String)
@@ -490,15 +513,33 @@ struct TTURLLeaf: Sendable {
     var part: Part
   }
 
-  var pattern: TTURLPattern
-  var route: TTURLRoute
+  let pattern: TTURLPattern
+  /// The pattern as registered.
+  let source: String
+  let route: TTURLRoute
   /// The pattern's place in precedence order, 0 first.
-  var order: Int32
-  var pathParameters: [PathParameter]
-  var tailIndex: Int
-  var tailName: String?
-  var query: [QueryItem]
-  var fragment: Part?
+  let order: Int32
+  let pathParameters: [PathParameter]
+  let tailIndex: Int
+  let tailName: String?
+  let query: [QueryItem]
+  let fragment: Part?
   /// How many named parameters there are (path, tail, query, fragment).
-  var parameterCount: Int
+  let parameterCount: Int
+
+  init(
+    pattern: TTURLPattern, route: TTURLRoute, order: Int32, pathParameters: [PathParameter], tailIndex: Int,
+    tailName: String?, query: [QueryItem], fragment: Part?, parameterCount: Int
+  ) {
+    self.pattern = pattern
+    self.source = pattern.source
+    self.route = route
+    self.order = order
+    self.pathParameters = pathParameters
+    self.tailIndex = tailIndex
+    self.tailName = tailName
+    self.query = query
+    self.fragment = fragment
+    self.parameterCount = parameterCount
+  }
 }
