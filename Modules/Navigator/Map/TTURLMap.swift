@@ -30,8 +30,10 @@ public import Three20Style
 ///
 /// The pattern syntax and the precedence rules are in <doc:URLPatterns>.
 public struct TTURLMap: Sendable {
-  /// Makes the controller for a match; the second argument holds the query objects the URL was
-  /// opened with (Three20's `TTURLAction.query`). Returns `nil` to decline.
+  /// Makes the controller for a match.
+  ///
+  /// The second argument holds the query objects the URL was opened with (Three20's
+  /// `TTURLAction.query`). Returns `nil` to decline.
   public typealias Factory = @MainActor @Sendable (TTURLMatch, [String: any Sendable]) -> TTViewController?
   /// Handles a URL without a controller; returns whether it did.
   public typealias Handler = @MainActor @Sendable (TTURLMatch, [String: any Sendable]) -> Bool
@@ -101,7 +103,9 @@ public struct TTURLMap: Sendable {
   ///   - parent: A URL opened first; none by default.
   ///   - factory: Makes the controller; returns `nil` to decline.
   /// - Throws: ``TTURLMapError/Code/invalidPattern`` when the pattern is malformed.
-  public mutating func mapShared(_ pattern: String, parent: String? = nil, to factory: @escaping Factory) throws {
+  public mutating func mapShared(
+    _ pattern: String, parent: String? = nil, to factory: @escaping Factory
+  ) throws {
     try map(pattern, route: TTURLRoute(target: .controller(factory), mode: .share, parentURL: parent))
   }
 
@@ -113,7 +117,9 @@ public struct TTURLMap: Sendable {
   ///   - parent: A URL opened first, under the modal controller; none by default.
   ///   - factory: Makes the controller; returns `nil` to decline.
   /// - Throws: ``TTURLMapError/Code/invalidPattern`` when the pattern is malformed.
-  public mutating func mapModal(_ pattern: String, parent: String? = nil, to factory: @escaping Factory) throws {
+  public mutating func mapModal(
+    _ pattern: String, parent: String? = nil, to factory: @escaping Factory
+  ) throws {
     try map(pattern, route: TTURLRoute(target: .controller(factory), mode: .modal, parentURL: parent))
   }
 
@@ -249,7 +255,8 @@ public struct TTURLMap: Sendable {
     else {
       throw TTURLMapError(
         .invalidConverter,
-        "'\(name)' cannot name a parameter type; use ASCII letters, digits, '_' and '-', starting with a letter")
+        "'\(name)' cannot name a parameter type; use ASCII letters, digits, '_' and '-', starting with a letter"
+      )
     }
     guard TTURLParameterType.builtInNames[name] == nil else {
       throw TTURLMapError(
@@ -273,7 +280,8 @@ public struct TTURLMap: Sendable {
   public func freeze() throws -> TTURLMatcher {
     try checkClashes()
     return TTURLMatcher(
-      trie: TTURLTrieBuilder.build(entries: entries, converters: converterOrder.compactMap { converters[$0] }),
+      trie: TTURLTrieBuilder.build(
+        entries: entries, converters: converterOrder.compactMap { converters[$0] }),
       objects: objects, generators: generatorSet)
   }
 

@@ -65,8 +65,10 @@ public struct TTURLMatcher: TTURLResolving, Sendable {
     }
   }
 
-  /// Every match for a URL, best first: the exact entry, the patterns in precedence order, the
-  /// scheme's fallback and the `*` fallback. For tools such as the Catalog's URL explorer.
+  /// Every match for a URL, best first.
+  ///
+  /// The exact entry, the patterns in precedence order, the scheme's fallback and the `*`
+  /// fallback. For tools such as the Catalog's URL explorer.
   ///
   /// ```swift
   /// matcher.matches("tt://food/pie").map(\.pattern)
@@ -98,7 +100,8 @@ public struct TTURLMatcher: TTURLResolving, Sendable {
             leaves.sort()
             for leaf in leaves {
               found.append(
-                TTURLResolution(match: trie.match(leaf, &input, url: url), route: trie.leaves[Int(leaf)].route))
+                TTURLResolution(
+                  match: trie.match(leaf, &input, url: url), route: trie.leaves[Int(leaf)].route))
             }
           }
           if entry.fallback >= 0, let resolution = fallback(entry.fallback, url) { found.append(resolution) }

@@ -78,7 +78,8 @@ enum TTURLParameterParsing {
     for byte in bytes {
       switch byte {
       case UInt8(ascii: "0")...UInt8(ascii: "9"): sawDigit = true
-      case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "+"), UInt8(ascii: "-"): break
+      case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "+"), UInt8(ascii: "-"):
+        break
       default: return nil
       }
     }

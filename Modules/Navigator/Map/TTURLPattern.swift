@@ -90,9 +90,10 @@ struct TTURLPattern: Sendable {
       fragment: fragment?.shape)
   }
 
-  /// Whether `self` comes before `other` in precedence, ignoring registration order: per path
-  /// component left to right literal < typed < untyped < tail; then more literal, typed, then
-  /// untyped query items; then a literal, typed, then untyped fragment. `nil` when equal.
+  /// Whether `self` comes before `other` in precedence, ignoring registration order.
+  ///
+  /// Per path component left to right: literal, typed, untyped, tail; then more literal, typed,
+  /// then untyped query items; then a literal, typed, then untyped fragment. `nil` when equal.
   func precedes(_ other: TTURLPattern) -> Bool? {
     for (mine, theirs) in zip(components, other.components) where mine.rank != theirs.rank {
       return mine.rank < theirs.rank
@@ -267,7 +268,8 @@ struct TTURLPattern: Sendable {
               + "\(name)=text for a literal", at: equals + 1)
         }
         items.append(
-          QueryItem(name: name, writtenName: writtenName, part: try parsePart(equals + 1..<index, place: .query)))
+          QueryItem(
+            name: name, writtenName: writtenName, part: try parsePart(equals + 1..<index, place: .query)))
       }
       return items
     }
@@ -291,23 +293,28 @@ struct TTURLPattern: Sendable {
             "a parameter must be a whole component: put '(…)' alone between slashes, as in "
               + "tt://food/(name)", at: open)
         }
-        throw fail("unmatched ')'; a parameter is written (name) or (name:type)", at: close ?? range.lowerBound)
+        throw fail(
+          "unmatched ')'; a parameter is written (name) or (name:type)", at: close ?? range.lowerBound)
       }
       guard let close else {
         throw fail(
           "missing ')' to close the parameter opened at column \(open + 1)", at: range.upperBound)
       }
-      guard close == range.upperBound - 1 else {
-        throw fail("unexpected text after ')'; a parameter must be a whole component", at: close + 1)
-      }
       if let nested = firstIndex(of: "(", in: (open + 1)..<close) {
         throw fail("'(' inside a parameter; parameters cannot be nested", at: nested)
+      }
+      guard close == range.upperBound - 1 else {
+        throw fail("unexpected text after ')'; a parameter must be a whole component", at: close + 1)
       }
       let inner = (open + 1)..<close
       let colon = firstIndex(of: ":", in: inner)
       let nameRange = inner.lowerBound..<(colon ?? inner.upperBound)
+      if inner.isEmpty {
+        return .parameter(name: "", type: .string)  // Three20's unnamed `()`: matches, not captured
+      }
       guard !nameRange.isEmpty else {
-        throw fail("the parameter has no name; write (name) or (name:type), as in (id:int)", at: nameRange.lowerBound)
+        throw fail(
+          "the parameter has no name; write (name) or (name:type), as in (id:int)", at: nameRange.lowerBound)
       }
       for offset in nameRange {
         let character = chars[offset]
@@ -338,11 +345,14 @@ struct TTURLPattern: Sendable {
           throw fail(
             "a path parameter takes the rest of the path, so it must be the last path component", at: open)
         case .query, .fragment:
-          throw fail("a path parameter can only be the last path component, not in a query or fragment", at: open)
+          throw fail(
+            "a path parameter can only be the last path component, not in a query or fragment", at: open)
         }
       }
       guard names.insert(name).inserted else {
-        throw fail("the parameter name '\(name)' is used twice; give each parameter its own name", at: nameRange.lowerBound)
+        throw fail(
+          "the parameter name '\(name)' is used twice; give each parameter its own name",
+          at: nameRange.lowerBound)
       }
       return .parameter(name: name, type: type)
     }

@@ -94,7 +94,8 @@ final class TTURLTrie: Sendable {
     self.leafLists = leafLists
     self.leaves = leaves
     self.gates = leaves.map {
-      LeafGate(order: $0.order, needsFragment: $0.pattern.fragment != nil, needsQuery: !$0.pattern.query.isEmpty)
+      LeafGate(
+        order: $0.order, needsFragment: $0.pattern.fragment != nil, needsQuery: !$0.pattern.query.isEmpty)
     }
     self.schemes = schemes
     self.globalFallback = globalFallback
@@ -135,15 +136,19 @@ final class TTURLTrie: Sendable {
       if let query {
         var start = query.lowerBound
         for position in query.lowerBound...query.upperBound
-        where position == query.upperBound || url[position] == UInt8(ascii: "&") || url[position] == UInt8(ascii: ";") {
+        where position == query.upperBound || url[position] == UInt8(ascii: "&")
+          || url[position] == UInt8(ascii: ";")
+        {
           defer { start = position + 1 }
           guard position > start else { continue }
           var equals = start
           while equals < position, url[equals] != UInt8(ascii: "=") { equals += 1 }
-          let name = TTURLBytes.decodedString(UnsafeBufferPointer(rebasing: url[start..<equals]), plusAsSpace: true)
+          let name = TTURLBytes.decodedString(
+            UnsafeBufferPointer(rebasing: url[start..<equals]), plusAsSpace: true)
           let value =
             equals < position
-            ? TTURLBytes.decodedString(UnsafeBufferPointer(rebasing: url[(equals + 1)..<position]), plusAsSpace: true)
+            ? TTURLBytes.decodedString(
+              UnsafeBufferPointer(rebasing: url[(equals + 1)..<position]), plusAsSpace: true)
             : nil
           items.append((name, value))
         }
@@ -425,7 +430,9 @@ final class TTURLTrie: Sendable {
     }
     if !leaf.query.isEmpty {
       for item in leaf.query {
-        guard let first = input.firstQueryValue(item.name), matches(item.part, first ?? "") else { return false }
+        guard let first = input.firstQueryValue(item.name), matches(item.part, first ?? "") else {
+          return false
+        }
       }
     }
     return true
@@ -444,7 +451,7 @@ final class TTURLTrie: Sendable {
     var parameters: [String: TTURLParameterValue] = [:]
     if leaf.parameterCount > 0 {
       parameters.reserveCapacity(leaf.parameterCount)
-      for parameter in leaf.pathParameters where parameter.index < input.count {
+      for parameter in leaf.pathParameters where parameter.index < input.count && !parameter.name.isEmpty {
         let bytes = input.component(parameter.index)
         parameters[parameter.name] =
           value(parameter.type, bytes) ?? .string(String(decoding: bytes, as: UTF8.self))
@@ -459,13 +466,15 @@ final class TTURLTrie: Sendable {
       }
       if !leaf.query.isEmpty {
         for item in leaf.query {
-          if case .parameter(let name, let type) = item.part, let first = input.firstQueryValue(item.name) {
+          if case .parameter(let name, let type) = item.part, !name.isEmpty,
+            let first = input.firstQueryValue(item.name)
+          {
             let text = first ?? ""
             parameters[name] = value(type, text) ?? .string(text)
           }
         }
       }
-      if case .parameter(let name, let type)? = leaf.fragment, let range = input.fragment {
+      if case .parameter(let name, let type)? = leaf.fragment, !name.isEmpty, let range = input.fragment {
         let text = TTURLBytes.decodedString(UnsafeBufferPointer(rebasing: input.url[range]))
         parameters[name] = value(type, text) ?? .string(text)
       }

@@ -133,7 +133,8 @@ enum TTURLTrieBuilder {
       if scheme.isEmpty {
         globalFallback = Int32(leafIndex)
       } else {
-        var entry = schemes[scheme] ?? TTURLTrie.SchemeEntry(bytes: Array(scheme.utf8), root: -1, fallback: -1)
+        var entry =
+          schemes[scheme] ?? TTURLTrie.SchemeEntry(bytes: Array(scheme.utf8), root: -1, fallback: -1)
         entry.fallback = Int32(leafIndex)
         schemes[scheme] = entry
       }
