@@ -1,5 +1,6 @@
 import Testing
 import Three20Navigator
+import Three20Style
 
 @Suite("TTURLMapError")
 struct TTURLMapErrorTests {
@@ -153,5 +154,29 @@ struct TTURLMapErrorTests {
     #expect(error?.code == .invalidPattern)
     #expect(error?.pattern == pattern)
     #expect(error?.column == column, "\(error?.message ?? "")")
+  }
+
+  /// Random pattern text never traps: it registers, or fails with a column inside the pattern.
+  @Test func randomPatternsNeverTrap() throws {
+    var generator = SeededGenerator(seed: 7)
+    let alphabet = Array("tt:/()*?#=&:a1_.-%é😀 \u{0}int")
+    var registered = 0
+    for _ in 0..<5_000 {
+      var pattern = ["tt://", "tt:", "", "*", "x+y://"].randomElement(using: &generator) ?? ""
+      for _ in 0..<Int.random(in: 0...20, using: &generator) {
+        pattern.append(alphabet.randomElement(using: &generator) ?? "a")
+      }
+      var map = TTURLMap()
+      do {
+        try map.mapHandler(pattern) { _, _ in true }
+        registered += 1
+        _ = try map.freeze().resolve(pattern)
+      } catch let error as TTURLMapError {
+        let column = try #require(error.column)
+        #expect(column >= 1 && column <= pattern.count + 1, "\(error.message)")
+        #expect(error.message.hasPrefix(TTTerminalText.sanitized(pattern)))
+      }
+    }
+    #expect(registered > 100)
   }
 }

@@ -11,18 +11,18 @@
 /// try map.map("tt://color/(rgb:hex)") { match, _ in ColorController(match.parameters["rgb"]) }
 /// // tt://color/ff8800 → rgb = .int(16746496); tt://color/orange does not match
 /// ```
-public struct TTURLParameterConverter: Sendable {
+struct TTURLParameterConverter: Sendable {
   /// The type name used in patterns, for example `hex` in `(rgb:hex)`.
-  public var name: String
+  var name: String
   /// Turns a percent-decoded component into a value, or `nil` to refuse it.
-  public var convert: @Sendable (String) -> TTURLParameterValue?
+  var convert: @Sendable (String) -> TTURLParameterValue?
 
   /// Creates a converter.
   ///
   /// - Parameters:
   ///   - name: The type name used in patterns.
   ///   - convert: Turns the decoded text into a value, or returns `nil` to refuse it.
-  public init(name: String, convert: @escaping @Sendable (String) -> TTURLParameterValue?) {
+  init(name: String, convert: @escaping @Sendable (String) -> TTURLParameterValue?) {
     self.name = name
     self.convert = convert
   }
