@@ -314,6 +314,16 @@ struct TTURLMatcherTests {
 
   // MARK: - Robustness
 
+  /// Very long URLs resolve without trapping or deep recursion: a tail takes them all.
+  @Test func veryLongURLsResolve() throws {
+    let matcher = try handlerMatcher(["tt://files/(rest:path)", "tt://a/(x)/(y)"])
+    let deep = "tt://files/" + String(repeating: "a%20b/", count: 100_000)
+    let rest = try #require(matcher.resolve(deep)?.match.parameters["rest"])
+    #expect(rest.description.count == 100_000 * 4 - 1)
+    #expect(matcher.resolve("tt://a/" + String(repeating: "x/", count: 100_000)) == nil)
+    #expect(matcher.resolve("tt://" + String(repeating: "%", count: 100_000)) == nil)
+  }
+
   /// Random URLs against random patterns never trap, and `resolve` agrees with `matches`.
   @Test func randomURLsNeverTrap() throws {
     var generator = SeededGenerator(seed: 20)
