@@ -60,9 +60,12 @@ clean:
 # Benchmarks (a separate package in Benchmarks/, built in release mode).
 BENCH_RUN = $(SWIFT) run -c release --package-path Benchmarks Three20Benchmarks
 
-.PHONY: bench bench-style
+.PHONY: bench bench-style bench-navigator
 bench: deps
 	$(BENCH_RUN)
 
 bench-style: deps
 	$(BENCH_RUN) style
+
+bench-navigator: deps
+	$(BENCH_RUN) navigator
