@@ -21,6 +21,7 @@ let package = Package(
   dependencies: [
     .package(path: ".."),
     .package(url: "https://github.com/drmohundro/SWXMLHash", exact: "8.1.1"),
+    .package(url: "https://github.com/vapor/routing-kit.git", from: "4.9.3"),
   ],
   targets: [
     .executableTarget(
@@ -31,6 +32,8 @@ let package = Package(
         .product(name: "Three20XML", package: rootPackage),
         .product(name: "SWXMLHash", package: "SWXMLHash"),
         "XMLFloor",
+        .product(name: "Three20Navigator", package: rootPackage),
+        .product(name: "RoutingKit", package: "routing-kit"),
       ],
       path: "Sources/Three20Benchmarks"),
     // libxml2's SAX parser with empty callbacks, in C: the XML benchmarks' floor.

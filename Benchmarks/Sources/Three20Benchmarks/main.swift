@@ -4,6 +4,7 @@ import Foundation
 let suites: [(name: String, run: () -> Void)] = [
   ("style", StyleBenchmarks.run),
   ("xml", XMLBenchmarks.run),
+  ("navigator", NavigatorBenchmarks.run),
 ]
 
 let requested = Set(CommandLine.arguments.dropFirst().map { $0.lowercased() })
