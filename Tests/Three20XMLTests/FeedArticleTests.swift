@@ -51,6 +51,23 @@ enum FeedArticles {
 }
 
 @Suite("Feed articles") struct FeedArticleCheckTests {
+  /// The overview page lists every public feed type and the feed articles.
+  @Test func overviewListsEveryFeedType() throws {
+    let overview = try FeedArticles.text("Modules/XMLExt/Three20XML.docc/Three20XML.md")
+    let names = [
+      "TTFeedReader", "TTFeed", "TTFeedItem", "TTFeedKind", "TTURLFeedResponse", "TTFeedLink",
+      "TTFeedContent",
+      "TTFeedPerson", "TTFeedCategory", "TTFeedGUID", "TTFeedEnclosure", "TTFeedThumbnail", "TTFeedImage",
+      "TTFeedSource", "TTFeedDateParser", "TTFeedBuilder", "TTFeedElement", "TTFeedNamespace",
+    ]
+    for name in names {
+      #expect(overview.contains("- ``\(name)``"), "\(name)")
+    }
+    for (article, _) in FeedArticles.articles {
+      #expect(overview.contains("- <doc:\(article)>"), "\(article)")
+    }
+  }
+
   /// Every Swift block of each feed article appears, line for line, in its test file.
   @Test(arguments: FeedArticles.articles)
   func everyBlockIsCompiled(article: String, testFile: String) throws {
