@@ -62,7 +62,7 @@ clean:
 # Benchmarks (a separate package in Benchmarks/, built in release mode).
 BENCH_RUN = $(SWIFT) run -c release --package-path Benchmarks Three20Benchmarks
 
-.PHONY: bench bench-style bench-xml bench-navigator
+.PHONY: bench bench-style bench-xml bench-feed bench-navigator
 bench: deps
 	$(BENCH_RUN)
 
@@ -71,6 +71,9 @@ bench-style: deps
 
 bench-xml: deps
 	$(BENCH_RUN) xml
+
+bench-feed: deps
+	$(BENCH_RUN) feed
 
 # Fuzzing (libFuzzer, with AddressSanitizer) in its own build folder. New inputs go to
 # .build-fuzz/corpus-xml; the seed corpus in Fuzz/XMLParser/corpus is only read. A crash leaves

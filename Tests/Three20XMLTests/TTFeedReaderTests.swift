@@ -292,4 +292,66 @@ import Three20XML
     #expect(error.underlying is Enough)
     #expect(seen == 2)
   }
+
+  /// Dates and titles wrapped in CDATA read like plain text.
+  @Test func cdataDatesAndTitles() throws {
+    let feed = try TTFeedReader.read(
+      Data(
+        """
+        <rss version="2.0"><channel><title><![CDATA[Tom & Jerry's]]></title><item>
+        <title><![CDATA[<Breaking>]]></title><pubDate><![CDATA[ Sat, 21 Nov 2026 10:20:30 GMT ]]></pubDate>
+        </item></channel></rss>
+        """.utf8))
+    #expect(feed.title == "Tom & Jerry's")
+    #expect(feed.items.first?.title == "<Breaking>")
+    #expect(feed.items.first?.published?.timeIntervalSince1970 == 1_795_256_430)
+  }
+
+  /// Channel fields written after the items (Atom metadata at the end, RSS 1.0 images) are
+  /// still read, and the streamed items keep their order.
+  @Test func channelFieldsAfterItemsAreRead() throws {
+    let feed = try TTFeedReader.read(
+      Data(
+        """
+        <feed xmlns="http://www.w3.org/2005/Atom">
+          <entry><title>One</title><link href="https://late.example.com/1"/></entry>
+          <entry><title>Two</title></entry>
+          <title>Late Title</title>
+          <link href="https://late.example.com/"/>
+        </feed>
+        """.utf8))
+    #expect(feed.title == "Late Title")
+    #expect(feed.link?.absoluteString == "https://late.example.com/")
+    #expect(feed.items.map(\.title) == ["One", "Two"])
+  }
+
+  /// `xml:base` on an RSS channel resolves the items' relative links; an `item` in a foreign
+  /// namespace is not an item.
+  @Test func channelBaseAndForeignItems() throws {
+    let feed = try TTFeedReader.read(
+      Data(
+        """
+        <rss version="2.0" xmlns:x="urn:example:other">
+          <channel xml:base="https://base.example.org/news/">
+            <title>Based</title>
+            <x:item>not an item</x:item>
+            <item><title>Relative</title><link>story/1</link></item>
+          </channel>
+        </rss>
+        """.utf8))
+    #expect(feed.items.count == 1)
+    #expect(feed.items.first?.link?.absoluteString == "https://base.example.org/news/story/1")
+  }
+
+  /// Items written beside the channel in an RSS 2.0 document are read too.
+  @Test func rssItemsBesideTheChannel() throws {
+    let feed = try TTFeedReader.read(
+      Data(
+        """
+        <rss version="0.92"><channel><title>Old</title><item><title>In</title></item></channel>
+        <item><title>Beside</title></item></rss>
+        """.utf8))
+    #expect(feed.kind == .rss092)
+    #expect(feed.items.map(\.title) == ["In", "Beside"])
+  }
 }

@@ -4,6 +4,7 @@ import Foundation
 let suites: [(name: String, run: () -> Void)] = [
   ("style", StyleBenchmarks.run),
   ("xml", XMLBenchmarks.run),
+  ("feed", FeedBenchmarks.run),
   ("navigator", NavigatorBenchmarks.run),
 ]
 
