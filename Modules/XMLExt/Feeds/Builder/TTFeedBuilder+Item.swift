@@ -74,7 +74,7 @@ extension TTFeedBuilder {
       item.links.append(TTFeedLink(url: url, relation: TTFeedLink.enclosure, type: type, length: length))
     case "guid":
       guard item.guid == nil, let value = element.trimmedText else { return }
-      let permaLink = element.attribute("isPermaLink")?.trimmingCharacters(in: .whitespaces).lowercased()
+      let permaLink = element.attribute("isPermaLink").map(TTFeedText.trimmed)?.lowercased()
       item.guid = TTFeedGUID(value, isPermaLink: permaLink != "false")
     case "pubDate":
       item.published = item.published ?? element.dateValue

@@ -191,7 +191,7 @@ public struct TTFeedBuilder: Sendable {
   private static func kind(ofRoot root: TTFeedElement) -> TTFeedKind? {
     switch root.name {
     case "rss" where isRSSNamespace(root.namespace):
-      let version = root.attribute("version")?.trimmingCharacters(in: .whitespaces) ?? ""
+      let version = root.attribute("version").map(TTFeedText.trimmed) ?? ""
       if version == "0.91" { return .rss091 }
       if ["0.92", "0.93", "0.94"].contains(version) { return .rss092 }
       return .rss20

@@ -6,7 +6,7 @@ import Three20Core
 extension TTFeedElement {
   /// The text trimmed of surrounding spaces and line breaks, or `nil` when that leaves nothing.
   var trimmedText: String? {
-    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    let trimmed = TTFeedText.trimmed(text)
     return trimmed.isEmpty ? nil : trimmed
   }
 
@@ -46,7 +46,7 @@ extension TTFeedElement {
   /// `type` `text` (the default), `html`, `xhtml`, or a media type; `src` for content kept
   /// elsewhere.
   func atomContent(base: URL?) -> TTFeedContent? {
-    let rawType = attribute("type")?.trimmingCharacters(in: .whitespaces).lowercased() ?? "text"
+    let rawType = attribute("type").map(TTFeedText.trimmed)?.lowercased() ?? "text"
     let source = urlAttribute("src", base: base)
     let type: TTFeedContent.ContentType
     let value: String
@@ -61,19 +61,19 @@ extension TTFeedElement {
       type = .xhtml
       // The markup is the content of the wrapping `div`; be lenient when there is none.
       let wrapper = children.count == 1 && children[0].name == "div" ? children[0] : self
-      value = wrapper.innerMarkup.trimmingCharacters(in: .whitespacesAndNewlines)
+      value = TTFeedText.trimmed(wrapper.innerMarkup)
     default:
       type = .other(rawType)
       value = text
     }
-    if source == nil && value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return nil }
+    if source == nil && TTFeedText.trimmed(value).isEmpty { return nil }
     return TTFeedContent(source == nil ? value : "", type: type, source: source)
   }
 
   /// An Atom text construct as plain text, for titles and rights.
   var atomPlainText: String? {
     guard let content = atomContent(base: nil), let plain = content.plainText else { return nil }
-    let trimmed = plain.trimmingCharacters(in: .whitespacesAndNewlines)
+    let trimmed = TTFeedText.trimmed(plain)
     return trimmed.isEmpty ? nil : trimmed
   }
 
@@ -134,7 +134,7 @@ extension TTFeedElement {
   var rssPerson: TTFeedPerson? {
     guard let text = trimmedText else { return nil }
     func clean(_ part: Substring) -> String? {
-      let trimmed = part.trimmingCharacters(in: .whitespacesAndNewlines)
+      let trimmed = TTFeedText.trimmed(part)
       return trimmed.isEmpty ? nil : trimmed
     }
     if text.hasSuffix(")"), let open = text.firstIndex(of: "(") {
@@ -166,7 +166,7 @@ extension TTFeedElement {
   /// An Atom `link` element.
   func atomLink(base: URL?) -> TTFeedLink? {
     guard let url = urlAttribute("href", base: base) else { return nil }
-    let relation = attribute("rel")?.trimmingCharacters(in: .whitespaces)
+    let relation = attribute("rel").map(TTFeedText.trimmed)
     return TTFeedLink(
       url: url, relation: relation.flatMap { $0.isEmpty ? nil : $0 } ?? TTFeedLink.alternate,
       type: attribute("type").flatMap(Self.nonEmpty), title: attribute("title").flatMap(Self.nonEmpty),
@@ -195,20 +195,20 @@ extension TTFeedElement {
 
   /// An address resolved against a base; `nil` for empty or invalid text.
   static func url(_ raw: String, base: URL?) -> URL? {
-    let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+    let trimmed = TTFeedText.trimmed(raw)
     guard !trimmed.isEmpty, let url = URL(string: trimmed, relativeTo: base) else { return nil }
     return url.absoluteURL
   }
 
   static func count(_ raw: String) -> Int? {
-    guard let value = Int(raw.trimmingCharacters(in: .whitespacesAndNewlines)), value >= 0 else {
+    guard let value = Int(TTFeedText.trimmed(raw)), value >= 0 else {
       return nil
     }
     return value
   }
 
   static func nonEmpty(_ raw: String) -> String? {
-    let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+    let trimmed = TTFeedText.trimmed(raw)
     return trimmed.isEmpty ? nil : trimmed
   }
 }

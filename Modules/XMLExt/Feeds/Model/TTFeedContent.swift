@@ -54,11 +54,11 @@ public struct TTFeedContent: Sendable, Hashable, Codable {
   public var plainText: String? {
     switch type {
     case .text:
-      return value.trimmingCharacters(in: .whitespacesAndNewlines)
+      return TTFeedText.trimmed(value)
     case .html, .xhtml:
       return value.tt.removingMarkup
     case .other(let mediaType):
-      return mediaType.hasPrefix("text/") ? value.trimmingCharacters(in: .whitespacesAndNewlines) : nil
+      return mediaType.hasPrefix("text/") ? TTFeedText.trimmed(value) : nil
     }
   }
 }
