@@ -169,7 +169,9 @@ public struct TTFeedBuilder: Sendable {
   /// link when it is already known (internal, for ``TTFeedReader``).
   func streamedItem(from element: TTFeedElement) -> TTFeedItem {
     let built = item(from: element)
-    guard let site = result.links.bestAlternate?.url, site.scheme != nil else { return built }
+    guard built.hasRelativeURLs, let site = result.links.bestAlternate?.url, site.scheme != nil else {
+      return built
+    }
     return built.resolvingRelativeURLs(with: Self.resolver(site: site))
   }
 
@@ -214,6 +216,15 @@ public struct TTFeedBuilder: Sendable {
 }
 
 extension TTFeedItem {
+  /// Whether any address of the item has no scheme yet.
+  var hasRelativeURLs: Bool {
+    let relative = { (url: URL) in url.scheme == nil }
+    return links.contains { relative($0.url) } || enclosures.contains { relative($0.url) }
+      || thumbnails.contains { relative($0.url) } || comments.map(relative) == true
+      || source?.url.map(relative) == true || summary?.source.map(relative) == true
+      || content?.source.map(relative) == true || authors.contains { $0.uri.map(relative) == true }
+  }
+
   /// The item with every relative address passed through `resolve`.
   func resolvingRelativeURLs(with resolve: (URL) -> URL) -> TTFeedItem {
     var item = self

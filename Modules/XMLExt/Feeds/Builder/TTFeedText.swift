@@ -7,9 +7,18 @@ enum TTFeedText {
   /// time spent reading a feed.
   static func trimmed<Text: StringProtocol>(_ text: Text) -> String {
     var scalars = Substring(text).unicodeScalars
-    while let first = scalars.first, first.properties.isWhitespace { scalars.removeFirst() }
-    while let last = scalars.last, last.properties.isWhitespace { scalars.removeLast() }
+    while let first = scalars.first, isWhitespace(first) { scalars.removeFirst() }
+    while let last = scalars.last, isWhitespace(last) { scalars.removeLast() }
     return String(Substring(scalars))
+  }
+
+  /// Whether a scalar is white space or a line break; ASCII without a property lookup.
+  @inline(__always)
+  static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+    if scalar.value < 0x80 {
+      return scalar == " " || (scalar.value >= 0x09 && scalar.value <= 0x0D)
+    }
+    return scalar.properties.isWhitespace
   }
 
   /// The trimmed text, or `nil` when nothing is left.
