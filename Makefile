@@ -55,9 +55,12 @@ clean:
 # Benchmarks (a separate package in Benchmarks/, built in release mode).
 BENCH_RUN = $(SWIFT) run -c release --package-path Benchmarks Three20Benchmarks
 
-.PHONY: bench bench-style
+.PHONY: bench bench-style bench-table
 bench: deps
 	$(BENCH_RUN)
 
 bench-style: deps
 	$(BENCH_RUN) style
+
+bench-table: deps
+	$(BENCH_RUN) table

@@ -27,6 +27,7 @@ let package = Package(
       dependencies: [
         .product(name: "Three20Core", package: rootPackage),
         .product(name: "Three20Style", package: rootPackage),
+        .product(name: "Three20Table", package: rootPackage),
       ],
       path: "Sources/Three20Benchmarks")
   ],

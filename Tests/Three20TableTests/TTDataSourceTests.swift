@@ -60,7 +60,9 @@ struct TTDataSourceTests {
     final class Recorder: TTModelDelegate {
       var record: (TTModelEvent.Kind) -> Void = { _ in }
       func modelDidChange(_ model: any TTModel) { record(.didChange) }
-      func model(_ model: any TTModel, didDelete object: any Sendable, at indexPath: IndexPath) { record(.didDelete) }
+      func model(_ model: any TTModel, didDelete object: any Sendable, at indexPath: IndexPath) {
+        record(.didDelete)
+      }
     }
     let recorder = Recorder()
     recorder.record = { events.append($0) }
@@ -88,7 +90,8 @@ struct TTDataSourceTests {
     #expect(letters.count == 28)
     #expect(letters.first == TTTableSectionIndex.searchGlyph)
     #expect(letters[1] == "A" && letters[26] == "Z" && letters.last == "#")
-    #expect(TTTableSectionIndex.letters(search: false, summary: false).joined() == "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    #expect(
+      TTTableSectionIndex.letters(search: false, summary: false).joined() == "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
     let source = TTSectionedDataSource(objects: ["Apple", Note("a"), "Cherry", Note("c")])
     #expect(source.section(forIndexTitle: "C") == 1)
     #expect(source.section(forIndexTitle: "B") == 0)

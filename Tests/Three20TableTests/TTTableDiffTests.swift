@@ -35,7 +35,8 @@ struct TTTableDiffTests {
     var generator = SeededGenerator(seed: seed)
     func list() -> [Note] {
       (0..<Int.random(in: 0...12, using: &generator)).map { _ in
-        Note("\(Int.random(in: 0...6, using: &generator))", text: "\(Int.random(in: 0...1, using: &generator))")
+        Note(
+          "\(Int.random(in: 0...6, using: &generator))", text: "\(Int.random(in: 0...1, using: &generator))")
       }
     }
     let old = list()

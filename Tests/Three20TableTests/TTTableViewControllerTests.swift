@@ -194,7 +194,8 @@ struct TTTableViewControllerTests {
 
   /// The cursor and scroll position survive a memory warning.
   @Test func memoryWarningKeepsTheCursor() {
-    let controller = TTTableViewController(dataSource: TTListDataSource(items: (0..<50).map { Note("n\($0)") }))
+    let controller = TTTableViewController(
+      dataSource: TTListDataSource(items: (0..<50).map { Note("n\($0)") }))
     controller.cellRegistry = noteRegistry()
     _ = controller.text(height: 5)
     controller.tableView.move(.end)
@@ -282,7 +283,9 @@ struct TTTableViewControllerTests {
     let controller = TTTableViewController(dataSource: TTListDataSource(items: [Note("a"), Note("b")]))
     controller.cellRegistry = noteRegistry()
     controller.bannerView = TTLabel(text: "BANNER")
-    let lines = controller.text(height: 4).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    let lines = controller.text(height: 4).split(separator: "\n").map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
     #expect(lines == ["BANNER", "a", "b"])
     let overlay = TTLabel(text: "OVER")
     controller.overlayView = overlay
@@ -295,9 +298,13 @@ struct TTTableViewControllerTests {
     let controller = TTTableViewController(
       dataSource: TTListDataSource(items: [Note("a", lines: 3), Note("b")]))
     controller.cellRegistry = noteRegistry()
-    #expect(controller.text(height: 5).split(separator: "\n", omittingEmptySubsequences: false).prefix(4)
-      .map { $0.trimmingCharacters(in: .whitespaces) } == ["a", "", "", "b"])
+    #expect(
+      controller.text(height: 5).split(separator: "\n", omittingEmptySubsequences: false).prefix(4)
+        .map { $0.trimmingCharacters(in: .whitespaces) } == ["a", "", "", "b"])
     controller.variableHeightRows = false
-    #expect(controller.text(height: 5).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) } == ["a", "b"])
+    #expect(
+      controller.text(height: 5).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) } == [
+        "a", "b",
+      ])
   }
 }

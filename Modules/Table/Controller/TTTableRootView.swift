@@ -65,7 +65,8 @@ final class TTTableRootView: TTView {
     let width = bounds.width
     var y = 0
     if let banner, !banner.isHidden {
-      let height = min(max(1, banner.sizeThatFits(TTSize(width: width, height: bounds.height)).height), bounds.height)
+      let height = min(
+        max(1, banner.sizeThatFits(TTSize(width: width, height: bounds.height)).height), bounds.height)
       banner.frame = TTRect(x: 0, y: 0, width: width, height: height)
       y += height
     }

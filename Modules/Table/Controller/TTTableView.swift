@@ -61,7 +61,8 @@ open class TTTableView: TTView {
     ///   - topEntry: The entry at the top; 0 by default.
     ///   - topOffset: The lines of it hidden above; 0 by default.
     public init(
-      selectedIndexPath: IndexPath? = nil, isMoreRowSelected: Bool = false, topEntry: Int = 0, topOffset: Int = 0
+      selectedIndexPath: IndexPath? = nil, isMoreRowSelected: Bool = false, topEntry: Int = 0,
+      topOffset: Int = 0
     ) {
       self.selectedIndexPath = selectedIndexPath
       self.isMoreRowSelected = isMoreRowSelected
@@ -78,7 +79,9 @@ open class TTTableView: TTView {
     case more
   }
 
-  /// What the table shows; `nil` shows nothing. Setting it reloads the table.
+  /// What the table shows; `nil` shows nothing.
+  ///
+  /// Setting it reloads the table.
   public var dataSource: (any TTTableViewDataSource)? {
     didSet {
       if dataSource !== oldValue {
@@ -116,7 +119,8 @@ open class TTTableView: TTView {
   /// Called when the cursor reaches the "more" row, or Enter is pressed on it.
   public var moreHandler: (@MainActor () -> Void)?
 
-  /// Whether reaching the "more" row with the cursor loads more at once (infinite scroll);
+  /// Whether reaching the "more" row with the cursor loads more at once (infinite scroll).
+  ///
   /// `true` by default. When `false`, only Enter on it does.
   public var loadsMoreWhenReached = true
 
@@ -212,8 +216,9 @@ open class TTTableView: TTView {
 
   // MARK: - Moving
 
-  /// Moves the cursor and scrolls it into view. Reaching the "more" row calls
-  /// ``moreHandler`` when ``loadsMoreWhenReached`` is on.
+  /// Moves the cursor and scrolls it into view.
+  ///
+  /// Reaching the "more" row calls ``moreHandler`` when ``loadsMoreWhenReached`` is on.
   ///
   /// Costs time in proportion to the screen, whatever the number of rows.
   ///
@@ -321,7 +326,8 @@ open class TTTableView: TTView {
     var y = rect.y - anchor.offset
     var index = anchor.entry
     while y < rect.maxY, index < layout.count {
-      let row = index == selected ? render(entry: index, width: rect.width, selected: true) : cachedRender(index)
+      let row =
+        index == selected ? render(entry: index, width: rect.width, selected: true) : cachedRender(index)
       canvas.draw(row, at: TTPoint(x: rect.x, y: y))
       if case .row(let path) = layout.entry(at: index) { visibleIndexPaths.append(path) }
       y += row.height
@@ -369,7 +375,8 @@ open class TTTableView: TTView {
           TTLabel.draw(title, look: style.textLook, in: inner, on: &canvas)
         }
       } else {
-        canvas.write(TTDisplayWidth.truncate(title, to: width), at: .zero, style: TTCellStyle(attributes: .bold))
+        canvas.write(
+          TTDisplayWidth.truncate(title, to: width), at: .zero, style: TTCellStyle(attributes: .bold))
       }
       return canvas
     case .footer(let section):
@@ -391,7 +398,8 @@ open class TTTableView: TTView {
         title = dataSource?.titleForMore ?? "Load more…"
       }
       let color = sheet.color(named: "linkTextColor") ?? .blue
-      let look = TTTextLook(color: color, attributes: selected ? [.bold, .inverse] : [.bold], alignment: .center)
+      let look = TTTextLook(
+        color: color, attributes: selected ? [.bold, .inverse] : [.bold], alignment: .center)
       if selected { canvas.fill(canvas.bounds, style: TTCellStyle(attributes: .inverse)) }
       TTLabel.draw(title, look: look, in: canvas.bounds, on: &canvas)
       return canvas

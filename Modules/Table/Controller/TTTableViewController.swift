@@ -170,9 +170,11 @@ open class TTTableViewController: TTViewController, TTModelDelegate {
     if state.isOutdated, !state.isLoading { reload() }
   }
 
-  /// Refreshes, as Three20's pull to refresh did: reloads from the network, keeping the rows
-  /// on screen with "Updating…" above them, then shows "Last updated: …". A model that has
-  /// never loaded is loaded normally; nothing happens while a load runs.
+  /// Refreshes, as Three20's pull to refresh did.
+  ///
+  /// Reloads from the network, keeping the rows on screen with "Updating…" above them, then
+  /// shows "Last updated: …". A model that has never loaded is loaded normally; nothing
+  /// happens while a load runs.
   open func refresh() {
     let state = model.state
     guard !state.isLoading else { return }

@@ -21,7 +21,9 @@ import Three20Core
 /// have to make every item); ``indexPath(ofItemWithID:)`` does look at every row.
 @MainActor
 open class TTLazyListDataSource: TTTableDataSource {
-  /// The number of rows; setting it announces a change. Negative counts are treated as 0.
+  /// The number of rows.
+  ///
+  /// Setting it announces a change. Negative counts are treated as 0.
   public var count: Int {
     didSet { didChange() }
   }

@@ -18,7 +18,9 @@ import Three20Core
 /// ``tableViewDidLoadModel()``, as the Three20 tutorials did), or use ``TTModelDataSource``.
 @MainActor
 open class TTListDataSource: TTTableDataSource {
-  /// All the items, searched or not. Setting them announces a change.
+  /// All the items, searched or not.
+  ///
+  /// Setting them announces a change.
   public var items: [any TTTableItem] {
     didSet {
       applySearch()
@@ -69,8 +71,9 @@ open class TTListDataSource: TTTableDataSource {
   /// The search text, or `nil` when all items are shown.
   override open var searchText: String? { activeSearch }
 
-  /// Shows only the items that ``matcher`` accepts for the text; an empty text (or only
-  /// spaces) shows all items again. Announces a change.
+  /// Shows only the items that ``matcher`` accepts for the text.
+  ///
+  /// An empty text (or only spaces) shows all items again. Announces a change.
   ///
   /// - Parameter text: The text to look for.
   override open func search(_ text: String) {

@@ -42,7 +42,9 @@ open class TTSectionedDataSource: TTTableDataSource {
     }
   }
 
-  /// The sections, each with its items. Setting them announces a change.
+  /// The sections, each with its items.
+  ///
+  /// Setting them announces a change.
   public var sections: [(section: Section, items: [any TTTableItem])] {
     didSet {
       applySearch()
@@ -168,8 +170,9 @@ open class TTSectionedDataSource: TTTableDataSource {
   /// The search text, or `nil` when all rows are shown.
   override open var searchText: String? { activeSearch }
 
-  /// Shows only the rows ``matcher`` accepts, hiding sections left empty; an empty text shows
-  /// everything again. Announces a change.
+  /// Shows only the rows ``matcher`` accepts, hiding sections left empty.
+  ///
+  /// An empty text shows everything again. Announces a change.
   ///
   /// - Parameter text: The text to look for.
   override open func search(_ text: String) {

@@ -86,7 +86,7 @@ open class TTTableDataSource: TTBaseModel, TTTableViewDataSource {
     return text.isEmpty ? "Error" : text
   }
 
-  /// "Sorry, there was an error."
+  /// Returns "Sorry, there was an error.".
   ///
   /// - Parameter error: The model's error.
   /// - Returns: The subtitle.

@@ -110,7 +110,6 @@ public protocol TTTableViewDataSource: AnyObject {
   func indexPath(ofItemWithID id: String) -> IndexPath?
 }
 
-
 extension TTTableViewDataSource {
   /// No header.
   public func titleForHeader(inSection section: Int) -> String? { nil }

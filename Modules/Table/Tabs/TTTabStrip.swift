@@ -15,7 +15,9 @@ public import Three20Style
 /// ```
 @MainActor
 open class TTTabStrip: TTView {
-  /// The tab titles, in order. Setting them keeps the selection when it is still in range.
+  /// The tab titles, in order.
+  ///
+  /// Setting them keeps the selection when it is still in range.
   public var titles: [String] {
     didSet {
       selectedIndex = titles.isEmpty ? 0 : min(selectedIndex, titles.count - 1)
@@ -23,8 +25,9 @@ open class TTTabStrip: TTView {
     }
   }
 
-  /// The selected tab, from 0; clamped to the titles. Setting it does not call
-  /// ``selectionHandler`` (only keys do).
+  /// The selected tab, from 0; clamped to the titles.
+  ///
+  /// Setting it does not call ``selectionHandler`` (only keys do).
   public var selectedIndex: Int {
     didSet {
       let clamped = titles.isEmpty ? 0 : min(max(0, selectedIndex), titles.count - 1)
@@ -65,7 +68,9 @@ open class TTTabStrip: TTView {
     case .left, .character("h"): target = selectedIndex - 1
     case .right, .character("l"): target = selectedIndex + 1
     case .character(let character):
-      if let digit = character.wholeNumberValue, (1...9).contains(digit), character.isASCII { target = digit - 1 }
+      if let digit = character.wholeNumberValue, (1...9).contains(digit), character.isASCII {
+        target = digit - 1
+      }
     default: break
     }
     guard let target, target >= 0, target < titles.count else { return false }
