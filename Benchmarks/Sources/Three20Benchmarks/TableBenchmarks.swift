@@ -107,10 +107,12 @@ enum TableBenchmarks {
     )
   }
 
-  /// The heights of 100,000 variable-height rows at width 120, measured by rendering each
-  /// row's cell (one layout function for height and drawing), against the anchor: counting
-  /// the wrapped lines of each row's text without drawing — what a hand-written
-  /// `rowHeightForObject:` did in Three20, the cheapest correct height for these rows.
+  /// The heights of 100,000 variable-height rows at width 120.
+  ///
+  /// Ours renders each row's cell (one layout function for height and drawing). The anchor
+  /// counts the wrapped lines of each row's text without drawing — what a hand-written
+  /// `rowHeightForObject:` did in Three20, the cheapest correct height for these rows. One
+  /// run each after a warm-up: a run takes seconds.
   @MainActor
   static func heights() {
     let count = 100_000
@@ -118,7 +120,7 @@ enum TableBenchmarks {
     registry.register(RowCell(), for: Row.self)
     let source = list(count: count)
     let ours =
-      measure(minimumRuns: 3) {
+      measure(minimumRuns: 1, minimumTime: 0) {
         let table = TTTableView(cellRegistry: registry, frame: TTRect(x: 0, y: 0, width: 120, height: 40))
         table.dataSource = source
         var total = 0
@@ -126,7 +128,7 @@ enum TableBenchmarks {
         blackHole(total)
       }.seconds * 1000
     let anchor =
-      measure(minimumRuns: 3) {
+      measure(minimumRuns: 1, minimumTime: 0) {
         var total = 0
         for row in 0..<count {
           total &+= max(1, TTTextLayout.lines(for: text(row), width: 120, look: look).count)

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// How data sources decide whether an item matches a search text.
 ///
