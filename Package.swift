@@ -145,6 +145,12 @@ targets += [
     name: "Three20TableTests",
     dependencies: ["Three20Table", "Three20TestSupport"],
     path: "Tests/Three20TableTests",
+    exclude: ["Snapshots"],
+    swiftSettings: swiftSettings),
+  .testTarget(
+    name: "Three20NavigatorTests",
+    dependencies: ["Three20Navigator", "Three20TestSupport"],
+    path: "Tests/Three20NavigatorTests",
     swiftSettings: swiftSettings),
   .testTarget(
     name: "Three20Tests",

@@ -13,6 +13,12 @@ public import Foundation
 /// if let problem = cache.diskProblem, problem.code == .cacheCorrupted {
 ///   print(problem)   // "TTURLCache "Feeds": … moved it to …corrupt-…; started an empty cache."
 /// }
+///
+/// do {
+///   _ = try await TTURLRequest(url: "https://example.com/missing").send()
+/// } catch where error.code == .httpStatus {
+///   print(error.statusCode ?? 0)   // 404
+/// }
 /// ```
 public struct TTNetworkError: Error, Sendable, CustomStringConvertible {
   /// What kind of failure this is.
@@ -24,6 +30,22 @@ public struct TTNetworkError: Error, Sendable, CustomStringConvertible {
       case cacheUnavailable
       case cacheCorrupted
       case storage
+      case badURL
+      case unsupportedURL
+      case fileNotFound
+      case notCached
+      case alreadyLoading
+      case cancelled
+      case timedOut
+      case cannotFindHost
+      case cannotConnect
+      case connectionLost
+      case secureConnectionFailed
+      case tooManyRedirects
+      case tooLarge
+      case httpStatus
+      case invalidResponse
+      case transport
     }
 
     private let storage: Storage
@@ -40,6 +62,41 @@ public struct TTNetworkError: Error, Sendable, CustomStringConvertible {
     /// Reading or writing the cache's storage failed (disk full, I/O error, the file stayed
     /// locked by another process).
     public static let storage = Code(storage: .storage)
+
+    /// The URL is empty or cannot be parsed.
+    public static let badURL = Code(storage: .badURL)
+    /// The URL's scheme is neither HTTP(S) nor one of the local schemes (`file`, `data`,
+    /// `bundle`, `documents`).
+    public static let unsupportedURL = Code(storage: .unsupportedURL)
+    /// A local URL (`file://`, `bundle://`, `documents://`) names no readable file.
+    public static let fileNotFound = Code(storage: .fileNotFound)
+    /// The cache policy forbids the network and nothing usable is cached.
+    public static let notCached = Code(storage: .notCached)
+    /// The request was sent while it was still loading.
+    public static let alreadyLoading = Code(storage: .alreadyLoading)
+    /// The request was cancelled (by ``TTURLRequest/cancel()``, its task, or its queue).
+    public static let cancelled = Code(storage: .cancelled)
+    /// The server stayed silent for longer than the request's timeout.
+    public static let timedOut = Code(storage: .timedOut)
+    /// The host name could not be resolved.
+    public static let cannotFindHost = Code(storage: .cannotFindHost)
+    /// No connection could be made (for example the connection was refused).
+    public static let cannotConnect = Code(storage: .cannotConnect)
+    /// The connection broke before the whole response arrived.
+    public static let connectionLost = Code(storage: .connectionLost)
+    /// The TLS handshake or the server's certificate check failed.
+    public static let secureConnectionFailed = Code(storage: .secureConnectionFailed)
+    /// The server redirected more often than the queue allows, or in a loop.
+    public static let tooManyRedirects = Code(storage: .tooManyRedirects)
+    /// The response is larger than the queue's ``TTURLRequestQueue/maxContentLength``.
+    public static let tooLarge = Code(storage: .tooLarge)
+    /// The server answered with a status other than 2xx or 304; see ``statusCode`` and
+    /// ``responseBody``.
+    public static let httpStatus = Code(storage: .httpStatus)
+    /// The response could not be processed (bad JSON, bad text encoding, bad compression).
+    public static let invalidResponse = Code(storage: .invalidResponse)
+    /// Another transfer failure reported by libcurl; the message names it.
+    public static let transport = Code(storage: .transport)
 
     /// The code's name, for example `cacheCorrupted`.
     public var description: String { storage.rawValue }

@@ -1,0 +1,85 @@
+import Foundation
+import Three20Core
+
+/// A parsed `data:` URL (RFC 2397): its media type and its bytes.
+///
+/// `data:[<mediatype>][;base64],<data>` — the media type defaults to
+/// `text/plain;charset=US-ASCII`; the data is percent-decoded, then base64-decoded when marked
+/// (whitespace inside base64 is ignored, as browsers do).
+struct TTDataURL: Sendable {
+  var mediaType: String
+  var data: Data
+
+  /// Parses a `data:` URL; returns an error message naming the problem when it is malformed.
+  static func parse(_ url: String) -> Result<TTDataURL, TTNetworkError> {
+    guard url.count >= 5, url.prefix(5).lowercased() == "data:" else {
+      return .failure(TTNetworkError(.badURL, "\"\(url)\" is not a data: URL.", url: url))
+    }
+    let rest = url.dropFirst(5)
+    guard let comma = rest.firstIndex(of: ",") else {
+      return .failure(
+        TTNetworkError(
+          .badURL,
+          "The data: URL \"\(url.prefix(80))\" has no comma before its data; write "
+            + "data:[type][;base64],data.", url: url))
+    }
+    var parameters = rest[..<comma].split(separator: ";", omittingEmptySubsequences: false).map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    var isBase64 = false
+    if let last = parameters.last, last.lowercased() == "base64" {
+      isBase64 = true
+      parameters.removeLast()
+    }
+    var mediaType = parameters.joined(separator: ";")
+    if mediaType.isEmpty || mediaType.hasPrefix(";") {
+      mediaType = "text/plain" + (mediaType.isEmpty ? ";charset=US-ASCII" : mediaType)
+    }
+    let payload = percentDecodedBytes(rest[rest.index(after: comma)...])
+    if isBase64 {
+      let cleaned = payload.filter { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }
+      var text = String(decoding: cleaned, as: UTF8.self)
+      // Tolerate missing padding.
+      let remainder = text.utf8.count % 4
+      if remainder == 2 { text += "==" } else if remainder == 3 { text += "=" }
+      guard let decoded = Data(base64Encoded: text) else {
+        return .failure(
+          TTNetworkError(
+            .badURL,
+            "The data: URL \"\(url.prefix(80))\" says base64 but its data is not valid base64.",
+            url: url))
+      }
+      return .success(TTDataURL(mediaType: mediaType, data: decoded))
+    }
+    return .success(TTDataURL(mediaType: mediaType, data: Data(payload)))
+  }
+
+  /// Percent-decodes to raw bytes (not UTF-8 text: a data URL may carry any bytes).
+  static func percentDecodedBytes(_ text: Substring) -> [UInt8] {
+    let bytes = Array(text.utf8)
+    var result: [UInt8] = []
+    result.reserveCapacity(bytes.count)
+    var index = 0
+    while index < bytes.count {
+      if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
+        let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+      {
+        result.append(high << 4 | low)
+        index += 3
+      } else {
+        result.append(bytes[index])
+        index += 1
+      }
+    }
+    return result
+  }
+
+  private static func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+    default: nil
+    }
+  }
+}

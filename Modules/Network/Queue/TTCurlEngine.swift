@@ -1,0 +1,163 @@
+import CCurl
+import Foundation
+import Synchronization
+
+/// The thread-safe front of a queue's network thread.
+///
+/// Callers add work through a locked command list and wake the thread with
+/// `curl_multi_wakeup`; every curl handle is touched only by the thread (see ``TTCurlLoop``).
+final class TTCurlEngine: Sendable {
+  enum Command: Sendable {
+    case add(TTTransferJob, TTTransferWaiter)
+    case cancel(UInt64)
+    case suspend(Bool)
+    case limits(total: Int, perHost: Int)
+    case shutdown
+  }
+
+  /// The multi handle, for `curl_multi_wakeup` only.
+  ///
+  /// `@unchecked Sendable` is safe because other threads use the pointer only for
+  /// `curl_multi_wakeup` (which libcurl documents as callable from any thread), only while holding
+  /// the engine's lock, and the loop clears it under that same lock before cleaning the handle up.
+  struct WakeHandle: @unchecked Sendable {
+    let multi: UnsafeMutableRawPointer
+  }
+
+  private struct Shared: Sendable {
+    var commands: [Command] = []
+    var wake: WakeHandle?
+    var isShutDown = false
+    var nextTicket: UInt64 = 1
+    var loading: [ObjectIdentifier: TTURLRequest] = [:]
+    var activeTransfers = 0
+    var pendingTransfers = 0
+  }
+
+  private let shared = Mutex(Shared())
+  /// Whether commands may be waiting, so the loop can skip the lock when there are none.
+  private let hasCommands = Atomic<Bool>(false)
+
+  /// How many engines exist (their threads included), for lifecycle tests.
+  static let liveCount = Atomic<Int>(0)
+
+  init(total: Int, perHost: Int, suspended: Bool) {
+    TTCurlGlobal.initialize()
+    Self.liveCount.add(1, ordering: .relaxed)
+    let thread = Thread { [self] in
+      let loop = TTCurlLoop(engine: self, total: total, perHost: perHost, suspended: suspended)
+      loop.run()
+    }
+    thread.name = "Three20Network.TTURLRequestQueue"
+    thread.start()
+  }
+
+  deinit {
+    Self.liveCount.subtract(1, ordering: .relaxed)
+  }
+
+  /// Queues a transfer for `request`; returns its ticket, or `nil` after shutdown.
+  func submit(
+    _ job: TTTransferJob, for request: TTURLRequest,
+    completion: @escaping @Sendable (Result<TTTransferResponse, TTNetworkError>) -> Void
+  ) -> UInt64? {
+    shared.withLock { shared in
+      guard !shared.isShutDown else { return nil }
+      let ticket = shared.nextTicket
+      shared.nextTicket &+= 1
+      let waiter = TTTransferWaiter(ticket: ticket, request: request, completion: completion)
+      send(.add(job, waiter), in: &shared)
+      return ticket
+    }
+  }
+
+  /// Cancels one waiter; its transfer stops only if no other waiter shares it.
+  func cancel(ticket: UInt64) {
+    shared.withLock { send(.cancel(ticket), in: &$0) }
+  }
+
+  func setSuspended(_ suspended: Bool) {
+    shared.withLock { send(.suspend(suspended), in: &$0) }
+  }
+
+  func setLimits(total: Int, perHost: Int) {
+    shared.withLock { send(.limits(total: total, perHost: perHost), in: &$0) }
+  }
+
+  /// Stops the thread: every transfer fails as cancelled, handles are freed, the thread ends.
+  func shutdown() {
+    shared.withLock { shared in
+      guard !shared.isShutDown else { return }
+      send(.shutdown, in: &shared)
+      shared.isShutDown = true
+    }
+  }
+
+  private func send(_ command: Command, in shared: inout Shared) {
+    let wasEmpty = shared.commands.isEmpty
+    shared.commands.append(command)
+    hasCommands.store(true, ordering: .releasing)
+    // The loop drains every command once woken, so one wakeup per batch is enough.
+    if wasEmpty, let wake = shared.wake {
+      curl_multi_wakeup(wake.multi)
+    }
+  }
+
+  // MARK: - Used by the loop
+
+  func takeCommands() -> [Command] {
+    guard hasCommands.load(ordering: .acquiring) else { return [] }
+    return shared.withLock { shared in
+      hasCommands.store(false, ordering: .relaxed)
+      let commands = shared.commands
+      shared.commands.removeAll(keepingCapacity: true)
+      return commands
+    }
+  }
+
+  func publish(_ wake: WakeHandle?) {
+    shared.withLock { $0.wake = wake }
+  }
+
+  func updateCounts(active: Int, pending: Int) {
+    shared.withLock { shared in
+      shared.activeTransfers = active
+      shared.pendingTransfers = pending
+    }
+  }
+
+  /// Transfers running and waiting, as the loop last reported them.
+  var counts: (active: Int, pending: Int) {
+    shared.withLock { ($0.activeTransfers, $0.pendingTransfers) }
+  }
+
+  // MARK: - Requests in flight
+
+  func register(_ request: TTURLRequest) {
+    shared.withLock { $0.loading[ObjectIdentifier(request)] = request }
+  }
+
+  func unregister(_ request: TTURLRequest) {
+    shared.withLock { $0.loading[ObjectIdentifier(request)] = nil }
+  }
+
+  var loadingRequests: [TTURLRequest] {
+    shared.withLock { Array($0.loading.values) }
+  }
+}
+
+/// `curl_global_init`, once per process.
+enum TTCurlGlobal {
+  private static let initialized: Bool = {
+    curl_global_init(Int(CURL_GLOBAL_ALL)) == CURLE_OK
+  }()
+
+  static func initialize() {
+    _ = initialized
+  }
+
+  /// Monotonic nanoseconds.
+  static func now() -> UInt64 {
+    DispatchTime.now().uptimeNanoseconds
+  }
+}

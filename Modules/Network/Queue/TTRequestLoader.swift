@@ -1,0 +1,316 @@
+import Foundation
+import Three20Core
+
+/// Runs one load of a request: URL checks, local schemes, the cache, the network, processing,
+/// and the delegate calls.
+///
+/// It holds the queue's engine and settings but not the queue, so a queue released while
+/// requests are in flight is really released (and its requests are cancelled).
+struct TTRequestLoader: Sendable {
+  /// The queue's settings at the time the load began.
+  struct Settings: Sendable {
+    var defaultTimeout: TimeInterval
+    var maxContentLength: Int64
+    var maxRedirects: Int
+    var maxRetries: Int
+    var retryDelay: TimeInterval
+    var userAgent: String?
+    var bundleDirectory: URL
+    var documentsDirectory: URL
+    var cache: (any TTRequestCaching)?
+  }
+
+  let engine: TTCurlEngine
+  let settings: Settings
+
+  /// Methods whose responses use the cache (POST and PUT keyed by their bodies, as in Three20).
+  static let cachedMethods: Set<String> = ["GET", "POST", "PUT"]
+  /// Methods retried after connection failures.
+  static let idempotentMethods: Set<String> = ["GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE"]
+
+  /// Loads `request` and processes the body with `processor`.
+  func load<Response: TTURLResponse>(
+    _ request: TTURLRequest, processor: Response
+  ) async -> Result<(value: Response.Value, result: TTURLResult), TTNetworkError> {
+    guard request.beginLoading() else {
+      return .failure(
+        TTNetworkError(
+          .alreadyLoading,
+          "The request for \(request.urlPath) is already loading; wait for it to finish or "
+            + "cancel it before sending it again.", url: request.urlPath))
+    }
+    engine.register(request)
+    let outcome = await run(request, processor: processor)
+    engine.unregister(request)
+    switch outcome {
+    case .success(let (value, result, timestamp)):
+      request.finishLoading(result: result, error: nil, timestamp: timestamp)
+      request.notifyDelegates { $0.requestDidFinishLoad(request) }
+      return .success((value, result))
+    case .failure(let error):
+      request.finishLoading(result: nil, error: error, timestamp: Date())
+      if error.code == .cancelled {
+        request.notifyDelegates { $0.requestDidCancelLoad(request) }
+      } else {
+        request.notifyDelegates { $0.request(request, didFailLoadWith: error) }
+      }
+      return .failure(error)
+    }
+  }
+
+  /// Loads `request` with a processor whose type is not known statically.
+  func load(
+    _ request: TTURLRequest, anyProcessor: any TTURLResponse
+  ) async -> Result<
+    TTURLResult, TTNetworkError
+  > {
+    func open<Response: TTURLResponse>(_ processor: Response) async -> Result<TTURLResult, TTNetworkError> {
+      await load(request, processor: processor).map { $0.result }
+    }
+    return await open(anyProcessor)
+  }
+
+  private typealias Outcome<Value> = Result<(Value, TTURLResult, Date), TTNetworkError>
+
+  private func run<Response: TTURLResponse>(
+    _ request: TTURLRequest, processor: Response
+  ) async -> Outcome<Response.Value> {
+    let snapshot = request.makeSnapshot()
+    let url = Self.trimmed(snapshot.url)
+    guard !url.isEmpty else {
+      return .failure(
+        TTNetworkError(
+          .badURL,
+          "The request's URL is empty (\"\(snapshot.url)\"); set urlPath to an http(s), file, "
+            + "data, bundle or documents URL.", url: snapshot.url))
+    }
+    guard let colon = url.firstIndex(of: ":"), colon != url.startIndex else {
+      return .failure(
+        TTNetworkError(
+          .badURL, "The URL \"\(snapshot.url)\" has no scheme; write for example https://\(url).",
+          url: snapshot.url))
+    }
+    let scheme = url[..<colon].lowercased()
+    if Task.isCancelled || request.isCancelRequested { return cancelled(url) }
+
+    if TTLocalURLLoader.schemes.contains(scheme) {
+      let loaded = TTLocalURLLoader.load(
+        url, scheme: scheme, bundleDirectory: settings.bundleDirectory,
+        documentsDirectory: settings.documentsDirectory)
+      switch loaded {
+      case .failure(let error): return .failure(error)
+      case .success(let response):
+        return process(response, with: processor, fromCache: false).map { ($0.0, $0.1, Date()) }
+      }
+    }
+    guard scheme == "http" || scheme == "https" else {
+      return .failure(
+        TTNetworkError(
+          .unsupportedURL,
+          "The URL \"\(snapshot.url)\" uses the scheme \"\(scheme)\"; only http, https, file, data, "
+            + "bundle and documents URLs can be loaded.", url: snapshot.url))
+    }
+
+    // The cache, before the network.
+    let policy = snapshot.cachePolicy
+    let cache = Self.cachedMethods.contains(snapshot.method) ? settings.cache : nil
+    let revalidateAlways = policy.rawValue & 16 != 0
+    let cacheKey = cache == nil ? "" : snapshot.cacheKey
+    var cached: TTRequestCacheEntry?
+    if let cache, !policy.isDisjoint(with: [.memory, .disk]) {
+      cached = cache.entry(forKey: cacheKey, url: url, policy: policy)
+      if let entry = cached, !revalidateAlways,
+        Date().timeIntervalSince(entry.timestamp) < snapshot.cacheExpirationAge
+      {
+        if case .success(let (value, result)) = process(
+          Self.info(for: entry, url: url), entry.data, with: processor, fromCache: true)
+        {
+          return .success((value, result, entry.timestamp))
+        }
+      }
+    }
+    guard policy.contains(.network) || revalidateAlways else {
+      return .failure(
+        TTNetworkError(
+          .notCached,
+          "Nothing fresh is cached for \(url) and its cache policy (raw \(policy.rawValue)) does not "
+            + "allow the network; add .network to the policy.", url: url))
+    }
+
+    // The network.
+    var headerLines = snapshot.headers.map {
+      "\(TTRequestBodyEncoder.headerSafe($0.key)): \(TTRequestBodyEncoder.headerSafe($0.value))"
+    }
+    var conditional = ""
+    if let entry = cached, !policy.contains(.noCache) {
+      if let etag = entry.etag {
+        headerLines.append("If-None-Match: \(TTRequestBodyEncoder.headerSafe(etag))")
+        conditional += etag
+      }
+      if let modified = entry.lastModified {
+        headerLines.append("If-Modified-Since: \(TTRequestBodyEncoder.headerSafe(modified))")
+        conditional += "|" + modified
+      }
+    }
+    if conditional.isEmpty { cached = nil }
+    let streams = snapshot.onData != nil || snapshot.downloadDestination != nil
+    let job = TTTransferJob(
+      url: url, method: snapshot.method, headerLines: headerLines, body: snapshot.body,
+      timeout: snapshot.timeoutInterval ?? settings.defaultTimeout,
+      maxContentLength: max(0, settings.maxContentLength), maxRedirects: max(0, settings.maxRedirects),
+      maxRetries: Self.idempotentMethods.contains(snapshot.method) ? max(0, settings.maxRetries) : 0,
+      retryDelay: settings.retryDelay, userAgent: settings.userAgent,
+      handleCookies: snapshot.shouldHandleCookies,
+      coalescingKey: snapshot.method == "GET" && !streams
+        ? (snapshot.explicitCacheKey ?? "") + "\n" + url + "\n" + conditional + "\n"
+          + headerLines.sorted().joined(separator: "\n")
+        : nil,
+      hostKey: Self.hostKey(url), onData: snapshot.onData, destination: snapshot.downloadDestination)
+
+    request.notifyDelegates { $0.requestDidStartLoad(request) }
+    let transferred = await transfer(job, for: request)
+    let response: TTTransferResponse
+    switch transferred {
+    case .failure(let error): return .failure(error)
+    case .success(let value): response = value
+    }
+
+    let status = response.info.statusCode
+    if status == 304, let entry = cached, let cache {
+      cache.refresh(key: cacheKey, url: url)
+      var info = Self.info(for: entry, url: response.info.url)
+      info.headers += response.info.headers.filter { $0.name.lowercased() != "content-length" }
+      return process(info, entry.data, with: processor, fromCache: true).map { ($0.0, $0.1, Date()) }
+    }
+    guard (200..<300).contains(status) || status == 304 else {
+      let underlying = processor.processErrorResponse(response.data, info: response.info)
+      return .failure(
+        TTNetworkError(
+          .httpStatus,
+          "The server answered \(url) with status \(status)"
+            + Self.bodyExcerpt(response.data, info: response.info) + ".",
+          url: url, statusCode: status, responseBody: response.data, underlying: underlying))
+    }
+    let processed = process(response, with: processor, fromCache: false)
+    if case .success = processed, let cache, !policy.contains(.noCache), !streams, status != 304 {
+      cache.store(
+        TTRequestCacheEntry(
+          data: response.data, timestamp: Date(),
+          etag: response.info.value(forHTTPHeaderField: "ETag"),
+          lastModified: response.info.value(forHTTPHeaderField: "Last-Modified"),
+          contentType: response.info.value(forHTTPHeaderField: "Content-Type")),
+        forKey: cacheKey, url: url)
+    }
+    return processed.map { ($0.0, $0.1, Date()) }
+  }
+
+  /// Sends the job to the network thread and waits, cancelling it if the task is cancelled.
+  private func transfer(
+    _ job: TTTransferJob, for request: TTURLRequest
+  ) async -> Result<TTTransferResponse, TTNetworkError> {
+    let engine = self.engine
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        let ticket = engine.submit(job, for: request) { continuation.resume(returning: $0) }
+        guard let ticket else {
+          continuation.resume(
+            returning: .failure(
+              TTNetworkError(
+                .cancelled, "The request for \(job.url) was cancelled because its queue was released.",
+                url: job.url)))
+          return
+        }
+        if request.attach(engine: engine, ticket: ticket) || Task.isCancelled {
+          engine.cancel(ticket: ticket)
+        }
+      }
+    } onCancel: {
+      request.cancel()
+    }
+  }
+
+  private func process<Response: TTURLResponse>(
+    _ response: TTTransferResponse, with processor: Response, fromCache: Bool
+  ) -> Result<(Response.Value, TTURLResult), TTNetworkError> {
+    process(response.info, response.data, with: processor, fromCache: fromCache)
+  }
+
+  private func process<Response: TTURLResponse>(
+    _ info: TTURLResponseInfo, _ data: Data, with processor: Response, fromCache: Bool
+  ) -> Result<(Response.Value, TTURLResult), TTNetworkError> {
+    do {
+      let value = try processor.process(data, info: info)
+      return .success(
+        (value, TTURLResult(value: value, data: data, info: info, respondedFromCache: fromCache)))
+    } catch let error as TTNetworkError {
+      return .failure(error)
+    } catch {
+      return .failure(
+        TTNetworkError(
+          .invalidResponse,
+          "The response from \(info.url) could not be processed by \(Response.self): \(error)",
+          url: info.url, statusCode: info.statusCode, underlying: error))
+    }
+  }
+
+  private func cancelled<Value>(_ url: String) -> Outcome<Value> {
+    .failure(TTNetworkError(.cancelled, "The request for \(url) was cancelled.", url: url))
+  }
+
+  /// Response information for cached data.
+  private static func info(for entry: TTRequestCacheEntry, url: String) -> TTURLResponseInfo {
+    var headers: [(name: String, value: String)] = []
+    if let type = entry.contentType { headers.append(("Content-Type", type)) }
+    if let etag = entry.etag { headers.append(("ETag", etag)) }
+    if let modified = entry.lastModified { headers.append(("Last-Modified", modified)) }
+    return TTURLResponseInfo(url: url, statusCode: 200, headers: headers)
+  }
+
+  /// `: "<first 200 characters>"` of a textual error body, or nothing.
+  private static func bodyExcerpt(_ data: Data, info: TTURLResponseInfo) -> String {
+    guard !data.isEmpty else { return "" }
+    let text = String(decoding: data.prefix(200), as: UTF8.self)
+      .replacingOccurrences(of: "\n", with: " ").trimmingCharacters(in: .whitespaces)
+    guard !text.isEmpty, !text.contains("\u{FFFD}") else { return " (\(data.count)-byte body)" }
+    return ": \"\(text)\(data.count > 200 ? "…" : "")\""
+  }
+
+  /// `scheme://host:port`, lowercased, for per-host limits (user info dropped).
+  static func hostKey(_ url: String) -> String {
+    let bytes = url.utf8
+    var result: [UInt8] = []
+    result.reserveCapacity(min(bytes.count, 64))
+    var slashes = 0
+    var afterScheme = false
+    for raw in bytes {
+      let byte = raw >= 65 && raw <= 90 ? raw + 32 : raw
+      if !afterScheme {
+        result.append(byte)
+        if byte == UInt8(ascii: "/") {
+          slashes += 1
+          if slashes == 2 { afterScheme = true }
+        }
+        continue
+      }
+      if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
+      if byte == UInt8(ascii: "@") {
+        // Drop the user info before the host.
+        if let slash = result.lastIndex(of: UInt8(ascii: "/")) {
+          result.removeSubrange((slash + 1)...)
+        }
+        continue
+      }
+      result.append(byte)
+    }
+    return String(decoding: result, as: UTF8.self)
+  }
+
+  /// The string without leading and trailing whitespace; cheap when there is none.
+  static func trimmed(_ text: String) -> String {
+    guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return text }
+    if first.properties.isWhitespace || last.properties.isWhitespace {
+      return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+    return text
+  }
+}

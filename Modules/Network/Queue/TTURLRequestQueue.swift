@@ -1,0 +1,254 @@
+public import Foundation
+import Synchronization
+import Three20Core
+
+/// Loads requests over HTTP(S) with libcurl's multi interface: Three20's `TTURLRequestQueue`.
+///
+/// Each queue owns one libcurl multi handle driven by one thread of its own — not a thread per
+/// request. Requests wait in the queue until both limits allow them to start:
+/// ``maxConcurrentRequests`` overall (default 16; Three20 allowed 5) and
+/// ``maxConcurrentRequestsPerHost`` (default 6). Connections are reused, HTTP/2 is used with
+/// multiplexing where a TLS server offers it, compressed bodies (gzip, deflate, brotli, zstd) are
+/// accepted and decoded, redirects are followed up to ``maxRedirects`` times, and TLS
+/// certificates are checked against the system's CA store.
+///
+/// ```swift
+/// let queue = TTURLRequestQueue()
+/// queue.maxConcurrentRequestsPerHost = 2
+/// let data = try await TTURLRequest(url: "https://example.com/")
+///   .send(processingWith: TTURLDataResponse(), on: queue)
+/// ```
+///
+/// - Coalescing: GET requests with the same cache key, URL and headers that are in the queue at
+///   the same time share one transfer; cancelling one of them leaves the others loading.
+/// - Retries: idempotent requests (GET, HEAD, PUT, DELETE, OPTIONS) that fail to connect or to
+///   resolve the host are retried up to ``maxRetries`` times, waiting ``retryDelay``, then twice
+///   that, and so on. Nothing else is retried: a request that reached the server is never sent
+///   twice.
+/// - Status codes: 2xx and 304 succeed; every other status fails with
+///   ``TTNetworkError/Code-swift.struct/httpStatus``, carrying the status and the body.
+/// - Releasing a queue cancels what it still holds: the requests fail with
+///   ``TTNetworkError/Code-swift.struct/cancelled`` and the thread ends. Pending requests hold
+///   no reference to the queue.
+///
+/// All properties may be read and changed from any thread; changes apply to requests that start
+/// afterwards (limits and ``isSuspended`` at once).
+public final class TTURLRequestQueue: Sendable {
+  private struct Configuration: Sendable {
+    var maxConcurrentRequests = 16
+    var maxConcurrentRequestsPerHost = 6
+    var isSuspended = false
+    var defaultTimeout: TimeInterval = 60
+    var maxContentLength: Int64 = 0
+    var maxRedirects = 10
+    var maxRetries = 2
+    var retryDelay: TimeInterval = 0.25
+    var userAgent: String?
+    var bundleDirectory: URL
+    var documentsDirectory: URL
+    var cache: (any TTRequestCaching)?
+  }
+
+  private let configuration: Mutex<Configuration>
+  let engine: TTCurlEngine
+
+  /// Creates a queue with its own network thread.
+  ///
+  /// - Parameters:
+  ///   - maxConcurrentRequests: Transfers running at once overall; default 16, at least 1.
+  ///   - maxConcurrentRequestsPerHost: Transfers running at once per scheme, host and port;
+  ///     default 6, at least 1.
+  public init(maxConcurrentRequests: Int = 16, maxConcurrentRequestsPerHost: Int = 6) {
+    let documents =
+      FileManager.default.urls(for: .documentDirectory, in: .userDomainMask).first
+      ?? URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent("Documents")
+    let bundle = Bundle.main.resourceURL ?? Bundle.main.bundleURL
+    var configuration = Configuration(bundleDirectory: bundle, documentsDirectory: documents)
+    configuration.maxConcurrentRequests = max(1, maxConcurrentRequests)
+    configuration.maxConcurrentRequestsPerHost = max(1, maxConcurrentRequestsPerHost)
+    self.configuration = Mutex(configuration)
+    engine = TTCurlEngine(
+      total: configuration.maxConcurrentRequests, perHost: configuration.maxConcurrentRequestsPerHost,
+      suspended: false)
+  }
+
+  deinit {
+    engine.shutdown()
+  }
+
+  private static let mainQueue = Mutex<TTURLRequestQueue?>(nil)
+
+  /// The queue requests use when none is named (Three20's `mainQueue`/`setMainQueue:`).
+  ///
+  /// Created on first use with the defaults; assign another queue to replace it.
+  public static var main: TTURLRequestQueue {
+    get {
+      mainQueue.withLock { queue in
+        if let queue { return queue }
+        let created = TTURLRequestQueue()
+        queue = created
+        return created
+      }
+    }
+    set { mainQueue.withLock { $0 = newValue } }
+  }
+
+  private func read<T: Sendable>(_ body: (Configuration) -> T) -> T {
+    configuration.withLock { body($0) }
+  }
+
+  // MARK: - Limits
+
+  /// Transfers running at once over all hosts; default 16 (at least 1).
+  public var maxConcurrentRequests: Int {
+    get { read { $0.maxConcurrentRequests } }
+    set { updateLimits { $0.maxConcurrentRequests = max(1, newValue) } }
+  }
+
+  /// Transfers running at once to one scheme, host and port; default 6 (at least 1).
+  ///
+  /// libcurl also keeps no more connections than this per host.
+  public var maxConcurrentRequestsPerHost: Int {
+    get { read { $0.maxConcurrentRequestsPerHost } }
+    set { updateLimits { $0.maxConcurrentRequestsPerHost = max(1, newValue) } }
+  }
+
+  private func updateLimits(_ change: (inout Configuration) -> Void) {
+    let limits = configuration.withLock { configuration in
+      change(&configuration)
+      return (configuration.maxConcurrentRequests, configuration.maxConcurrentRequestsPerHost)
+    }
+    engine.setLimits(total: limits.0, perHost: limits.1)
+  }
+
+  /// Whether new transfers wait; default `false`.
+  ///
+  /// Running transfers continue; waiting ones start when the queue is resumed (Three20's
+  /// `suspended`, which tables used while scrolling).
+  public var isSuspended: Bool {
+    get { read { $0.isSuspended } }
+    set {
+      configuration.withLock { $0.isSuspended = newValue }
+      engine.setSuspended(newValue)
+    }
+  }
+
+  /// The longest a server may stay silent, for requests without their own
+  /// ``TTURLRequest/timeoutInterval``; default 60 seconds (Three20's 300 s was too long).
+  public var defaultTimeout: TimeInterval {
+    get { read { $0.defaultTimeout } }
+    set { configuration.withLock { $0.defaultTimeout = newValue } }
+  }
+
+  /// The largest response body accepted, in bytes; default 0 = unlimited.
+  ///
+  /// A larger `Content-Length` is refused before the body is read; a body without one is
+  /// stopped once it grows past the limit. Either way the request fails with
+  /// ``TTNetworkError/Code-swift.struct/tooLarge``. (Three20's 150000 default was for phones.)
+  public var maxContentLength: Int64 {
+    get { read { $0.maxContentLength } }
+    set { configuration.withLock { $0.maxContentLength = max(0, newValue) } }
+  }
+
+  /// How many redirects are followed before failing with
+  /// ``TTNetworkError/Code-swift.struct/tooManyRedirects``; default 10.
+  public var maxRedirects: Int {
+    get { read { $0.maxRedirects } }
+    set { configuration.withLock { $0.maxRedirects = max(0, newValue) } }
+  }
+
+  /// How often an idempotent request is retried after a connection failure; default 2.
+  public var maxRetries: Int {
+    get { read { $0.maxRetries } }
+    set { configuration.withLock { $0.maxRetries = max(0, newValue) } }
+  }
+
+  /// The wait before the first retry, doubled for each further one; default 0.25 seconds.
+  public var retryDelay: TimeInterval {
+    get { read { $0.retryDelay } }
+    set { configuration.withLock { $0.retryDelay = newValue.isFinite ? max(0, newValue) : 0.25 } }
+  }
+
+  /// The `User-Agent` sent; default `nil` = none.
+  public var userAgent: String? {
+    get { read { $0.userAgent } }
+    set { configuration.withLock { $0.userAgent = newValue } }
+  }
+
+  /// The directory `bundle://` URLs are read from; default the main bundle's resource directory.
+  public var bundleDirectory: URL {
+    get { read { $0.bundleDirectory } }
+    set { configuration.withLock { $0.bundleDirectory = newValue } }
+  }
+
+  /// The directory `documents://` URLs are read from; default the user's documents directory
+  /// (`~/Documents`).
+  public var documentsDirectory: URL {
+    get { read { $0.documentsDirectory } }
+    set { configuration.withLock { $0.documentsDirectory = newValue } }
+  }
+
+  /// The cache requests read and fill; `nil` (no caching) until `TTURLCache` is wired in.
+  var cache: (any TTRequestCaching)? {
+    get { read { $0.cache } }
+    set { configuration.withLock { $0.cache = newValue } }
+  }
+
+  // MARK: - Requests
+
+  /// Loads a request on this queue (the same as `request.send(on: self)`).
+  ///
+  /// - Parameter request: The request.
+  /// - Returns: The processed value with the body and response information.
+  /// - Throws: ``TTNetworkError``.
+  @discardableResult
+  public func send(_ request: TTURLRequest) async throws(TTNetworkError) -> TTURLResult {
+    try await request.send(on: self)
+  }
+
+  /// Cancels one request (Three20's `cancelRequest:`); others sharing its transfer continue.
+  ///
+  /// - Parameter request: The request.
+  public func cancel(_ request: TTURLRequest) {
+    request.cancel()
+  }
+
+  /// Cancels every loading request that has `delegate` among its delegates or as its
+  /// ``TTUserInfo/weakRef`` (Three20's `cancelRequestsWithDelegate:`).
+  ///
+  /// - Parameter delegate: The object.
+  public func cancelRequests(withDelegate delegate: AnyObject) {
+    for request in engine.loadingRequests where request.refers(to: delegate) {
+      request.cancel()
+    }
+  }
+
+  /// Cancels every request loading on this queue.
+  public func cancelAllRequests() {
+    for request in engine.loadingRequests { request.cancel() }
+  }
+
+  /// The requests loading on this queue now, in no particular order.
+  public var loadingRequests: [TTURLRequest] {
+    engine.loadingRequests
+  }
+
+  /// Network transfers running now and waiting to start (a coalesced group counts once).
+  public var transferCounts: (running: Int, waiting: Int) {
+    let counts = engine.counts
+    return (counts.active, counts.pending)
+  }
+
+  /// A loader with the current settings, holding the engine but not the queue.
+  func makeLoader() -> TTRequestLoader {
+    let settings = configuration.withLock { configuration in
+      TTRequestLoader.Settings(
+        defaultTimeout: configuration.defaultTimeout,
+        maxContentLength: configuration.maxContentLength, maxRedirects: configuration.maxRedirects,
+        maxRetries: configuration.maxRetries, retryDelay: configuration.retryDelay,
+        userAgent: configuration.userAgent, bundleDirectory: configuration.bundleDirectory,
+        documentsDirectory: configuration.documentsDirectory, cache: configuration.cache)
+    }
+    return TTRequestLoader(engine: engine, settings: settings)
+  }
+}
