@@ -1,4 +1,5 @@
 public import Foundation
+import Three20Core
 public import Three20Style
 
 /// The rows of a data source on screen, drawn only where they are visible: Three20's table
@@ -92,8 +93,8 @@ open class TTTableView: TTView {
     }
   }
 
-  /// The cells that draw the items; a registry with no registrations (every item drawn by
-  /// ``TTTableFallbackCell``) by default.
+  /// The cells that draw the items; ``TTTableCellRegistry/standard(dateFormatting:fallbackCell:)``
+  /// (Three20's default mapping) by default.
   public var cellRegistry: TTTableCellRegistry {
     didSet { reloadData() }
   }
@@ -116,6 +117,9 @@ open class TTTableView: TTView {
   /// Called when Enter is pressed on a row.
   public var selectionHandler: (@MainActor (IndexPath) -> Void)?
 
+  /// Called when `i` is pressed on a row: its accessory (Three20's detail disclosure button).
+  public var accessoryHandler: (@MainActor (IndexPath) -> Void)?
+
   /// Called when the cursor reaches the "more" row, or Enter is pressed on it.
   public var moreHandler: (@MainActor () -> Void)?
 
@@ -133,6 +137,12 @@ open class TTTableView: TTView {
   private var rendered: [HeightKey: TTCanvas] = [:]
   private var measuredWidth = -1
   private var spinnerTicks = 0
+  /// The identity of the item under the cursor, to find it again after the rows change.
+  private var selectedID: String?
+  /// Whether the last drawing showed a row with a spinner, so ticks redraw.
+  private var showsSpinningRows = false
+  /// Set by `render(entry:width:selected:)` when the row it drew has a spinner.
+  private var lastRenderSpins = false
 
   /// The rows drawn by the last drawing, top to bottom.
   public private(set) var visibleIndexPaths: [IndexPath] = []
@@ -140,9 +150,9 @@ open class TTTableView: TTView {
   /// Creates a table view.
   ///
   /// - Parameters:
-  ///   - cellRegistry: The cells; an empty registry by default.
+  ///   - cellRegistry: The cells; the standard registry by default.
   ///   - frame: Its rectangle; empty by default.
-  public init(cellRegistry: TTTableCellRegistry = TTTableCellRegistry(), frame: TTRect = .zero) {
+  public init(cellRegistry: TTTableCellRegistry = .standard(), frame: TTRect = .zero) {
     self.cellRegistry = cellRegistry
     super.init(frame: frame)
   }
@@ -150,17 +160,56 @@ open class TTTableView: TTView {
   // MARK: - Data
 
   /// Reads the data source's sections again and forgets measured heights; keeps the cursor
-  /// on the same row (by index, clamped) and the scroll anchor where it can.
+  /// on the same item and the scroll anchor where it can.
+  ///
+  /// The cursor follows its item by identity (``TTTableItem/id``) when the item moved by up
+  /// to 256 rows within its section; otherwise it stays at the same index, clamped to the rows.
   ///
   /// Costs time in proportion to the number of sections, not rows.
   public func reloadData() {
     layout = Layout(dataSource: dataSource, showsMore: (dataSource?.hasMoreItems ?? false) || isLoadingMore)
     heights.removeAll(keepingCapacity: true)
     rendered.removeAll(keepingCapacity: true)
+    if case .row(let path) = selection, let selectedID, let found = relocate(selectedID, near: path),
+      found != path
+    {
+      select(.row(found))
+      return
+    }
     if let current = selection, layout.index(of: current) == nil {
       selection = clampedSelection(current)
     }
+    rememberSelectedID()
     setNeedsDisplay()
+  }
+
+  /// How far from its old row reloadData looks for the cursor's item.
+  private static let relocationWindow = 256
+
+  /// Where the item with an identity is now: its old row if it is still there, else the
+  /// nearest row within the window of its old section; `nil` when it is not found.
+  private func relocate(_ id: String, near path: IndexPath) -> IndexPath? {
+    guard let dataSource else { return nil }
+    let section = TTTableIndexPath.section(path)
+    let row = TTTableIndexPath.row(path)
+    let rows = layout.rows(inSection: section)
+    guard rows > 0 else { return nil }
+    if row < rows, dataSource.item(at: path)?.id == id { return path }
+    for distance in 1...Self.relocationWindow {
+      for candidate in [row - distance, row + distance] where candidate >= 0 && candidate < rows {
+        if dataSource.item(at: [section, candidate])?.id == id { return [section, candidate] }
+      }
+      if row - distance < 0 && row + distance >= rows { break }
+    }
+    return nil
+  }
+
+  private func rememberSelectedID() {
+    if case .row(let path) = selection {
+      selectedID = dataSource?.item(at: path)?.id
+    } else {
+      selectedID = nil
+    }
   }
 
   /// The row under the cursor, or `nil` (none yet, or the cursor is on the "more" row).
@@ -196,6 +245,7 @@ open class TTTableView: TTView {
     set {
       selection = newValue.isMoreRowSelected ? .more : newValue.selectedIndexPath.map { Entry.row($0) }
       if let current = selection, layout.index(of: current) == nil { selection = clampedSelection(current) }
+      rememberSelectedID()
       anchor = (max(0, newValue.topEntry), max(0, newValue.topOffset))
       setNeedsDisplay()
     }
@@ -272,8 +322,9 @@ open class TTTableView: TTView {
     return moved
   }
 
-  /// Uses the cursor keys: up/`k`, down/`j`, Page Up, Page Down, Home, End, and Enter on the
-  /// cursor's row (``selectionHandler``) or on the "more" row (``moreHandler``).
+  /// Uses the cursor keys: up/`k`, down/`j`, Page Up/Page Down/space, Home/`g`, End/`G`;
+  /// Enter on the cursor's row (``selectionHandler``) or on the "more" row (``moreHandler``);
+  /// `i` on the cursor's row (``accessoryHandler``).
   ///
   /// - Parameter key: The key.
   /// - Returns: Whether the key was used.
@@ -291,15 +342,19 @@ open class TTTableView: TTView {
       case .more: moreHandler?()
       case .header, .footer, nil: return false
       }
+    case .character("i"):
+      guard case .row(let path) = selection, let accessoryHandler else { return false }
+      accessoryHandler(path)
     default:
       return super.handleKey(key)
     }
     return true
   }
 
-  /// Turns the "more" row's spinner while loading more.
+  /// Turns the spinners: the "more" row's while loading more, and those of rows that show one
+  /// (activity items, loading more buttons).
   override open func tick() {
-    if isLoadingMore {
+    if isLoadingMore || showsSpinningRows {
       spinnerTicks &+= 1
       setNeedsDisplay()
     }
@@ -315,6 +370,7 @@ open class TTTableView: TTView {
   ///   - rect: The table's rectangle on it.
   override open func drawContent(on canvas: inout TTCanvas, in rect: TTRect) {
     visibleIndexPaths = []
+    showsSpinningRows = false
     guard rect.width > 0, rect.height > 0, layout.count > 0 else { return }
     if rect.width != measuredWidth {
       heights.removeAll(keepingCapacity: true)
@@ -329,7 +385,10 @@ open class TTTableView: TTView {
       let row =
         index == selected ? render(entry: index, width: rect.width, selected: true) : cachedRender(index)
       canvas.draw(row, at: TTPoint(x: rect.x, y: y))
-      if case .row(let path) = layout.entry(at: index) { visibleIndexPaths.append(path) }
+      if case .row(let path) = layout.entry(at: index) {
+        visibleIndexPaths.append(path)
+        if lastRenderSpins { showsSpinningRows = true }
+      }
       y += row.height
       index += 1
     }
@@ -354,17 +413,23 @@ open class TTTableView: TTView {
       return render(entry: index, width: width, selected: false)
     }
     let key = HeightKey(path: path, width: width)
-    if let canvas = rendered[key] { return canvas }
+    if let canvas = rendered[key] {
+      lastRenderSpins = false
+      return canvas
+    }
     let canvas = render(entry: index, width: width, selected: false)
+    heights[key] = canvas.height
+    // A row with a spinner is drawn afresh each time, so that it turns.
+    guard !lastRenderSpins else { return canvas }
     // Keep the canvases of a few screens; heights are kept for every row measured.
     if rendered.count > 512 { rendered.removeAll(keepingCapacity: true) }
     rendered[key] = canvas
-    heights[key] = canvas.height
     return canvas
   }
 
   private func render(entry index: Int, width: Int, selected: Bool) -> TTCanvas {
     let sheet = TTStyleSheet.current
+    lastRenderSpins = false
     switch layout.entry(at: index) {
     case .header(let section):
       var canvas = TTCanvas(width: width, height: 1)
@@ -404,8 +469,17 @@ open class TTTableView: TTView {
       TTLabel.draw(title, look: look, in: canvas.bounds, on: &canvas)
       return canvas
     case .row(let path):
-      guard let item = dataSource?.item(at: path) else { return TTCanvas(width: width, height: 1) }
-      let state = TTTableCellState(isSelected: selected, styleSheet: sheet)
+      guard var item = dataSource?.item(at: path) else { return TTCanvas(width: width, height: 1) }
+      if var button = item as? TTTableMoreButton, !button.isLoading,
+        (button.model ?? dataSource?.model)?.isLoading == true
+      {
+        // The button's model is loading its next page: Three20 set `isLoading` on the item.
+        button.isLoading = true
+        item = button
+      }
+      lastRenderSpins = item is TTTableActivityItem || (item as? TTTableMoreButton)?.isLoading == true
+      let state = TTTableCellState(
+        isSelected: selected, styleSheet: sheet, tick: spinnerTicks, spinner: TTActivityLabel.defaultSpinner)
       var canvas = cellRegistry.cell(for: item).render(item, width: width, state: state)
       if canvas.height < 1 { canvas = TTCanvas(width: width, height: 1) }
       if !variableHeightRows, canvas.height != fixedRowHeight {
@@ -423,6 +497,7 @@ open class TTTableView: TTView {
 
   private func select(_ entry: Entry) {
     selection = entry
+    rememberSelectedID()
     if let index = layout.index(of: entry) { scrollToVisible(index) }
     setNeedsDisplay()
   }
@@ -570,27 +645,42 @@ extension TTTableView {
     @MainActor
     init(dataSource: (any TTTableViewDataSource)?, showsMore: Bool) {
       guard let dataSource else { return }
-      let sections = max(0, dataSource.numberOfSections)
+      let claimed = dataSource.numberOfSections
+      let sections = min(max(0, claimed), Self.maximumSections)
+      if claimed > sections {
+        TTLog.warning(
+          .tableUpdates,
+          "The data source claims \(claimed) sections; the table shows the first \(sections). Put the rows in fewer sections."
+        )
+      }
       starts.reserveCapacity(sections)
       var total = 0
       for section in 0..<sections {
         let header = dataSource.titleForHeader(inSection: section).map { !$0.isEmpty } ?? false
         let footer = dataSource.titleForFooter(inSection: section).map { !$0.isEmpty } ?? false
-        let rows = max(0, dataSource.numberOfRows(inSection: section))
+        // Saturate: a data source claiming absurd counts must not trap. Every count stays at
+        // or below `maximumEntries`, so sums of two never overflow.
+        let rows = min(max(0, dataSource.numberOfRows(inSection: section)), Self.maximumEntries)
         starts.append(total)
         headers.append(header)
         footers.append(footer)
         rowCounts.append(rows)
-        // Saturate: a data source claiming absurd counts must not trap.
-        total = total.addingReportingOverflow((header ? 1 : 0) + rows + (footer ? 1 : 0)).partialValue
-        rowCount = rowCount.addingReportingOverflow(rows).partialValue
-        if total < 0 || rowCount < 0 {
-          total = Int.max - 1
-          rowCount = Int.max - 1
-        }
+        total = Self.saturatingSum(total, (header ? 1 : 0) + (footer ? 1 : 0), rows)
+        rowCount = Self.saturatingSum(rowCount, 0, rows)
       }
       self.showsMore = showsMore
       count = total + (showsMore ? 1 : 0)
+    }
+
+    /// The most sections a table shows: the layout keeps a few numbers per section.
+    static let maximumSections = 1_000_000
+
+    /// The most entries a table counts; a data source claiming more shows this many.
+    static let maximumEntries = Int.max / 4
+
+    /// `a + b + c`, at most ``maximumEntries``; each argument is at most that already.
+    static func saturatingSum(_ a: Int, _ b: Int, _ c: Int) -> Int {
+      min(a + b + c, maximumEntries)
     }
 
     var sectionCount: Int { starts.count }

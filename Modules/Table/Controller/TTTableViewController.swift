@@ -29,14 +29,16 @@ public import Three20Style
 ///
 /// Keys: up/`k`, down/`j`, Page Up/Page Down/space, Home/`g`, End/`G` move the cursor; Enter
 /// opens the row's ``TTTableLinkedItem/url`` through ``TTViewController/opener`` (or presses
-/// the Retry/Reload button of the error and empty views); `r` refreshes (Three20's pull to
-/// refresh). Reaching the "more" row, or Enter on it, loads the next page.
+/// the Retry/Reload button of the error and empty views); `i` opens the row's
+/// ``TTTableLinkedItem/accessoryURL``; `r` refreshes (Three20's pull to refresh); `/` starts a
+/// search (type the text, Enter keeps the results, Escape ends the search). Reaching the
+/// "more" row, or Enter on it, loads the next page.
 @MainActor
 open class TTTableViewController: TTViewController, TTModelDelegate {
   // MARK: - Data source and model
 
   private var currentDataSource: (any TTTableViewDataSource)?
-  private var observedModel: (any TTModel)?
+  private var observedModels: [any TTModel] = []
   private var isModelCreated = false
   private var updateDepth = 0
   private var refreshPending = false
@@ -52,11 +54,14 @@ open class TTTableViewController: TTViewController, TTModelDelegate {
     set {
       currentDataSource = newValue
       isModelCreated = true
-      observe(newValue?.model)
+      isSearching = false
+      searchInput = ""
+      observe(newValue)
       lastRefreshDate = nil
       refreshPending = false
-      tableViewIfLoaded?.dataSource = newValue
+      // Build the rows of a model that loaded before the swap, before the table reads them.
       if let newValue, newValue.model.isLoaded { newValue.tableViewDidLoadModel() }
+      tableViewIfLoaded?.dataSource = newValue
       if isVisible { loadIfNeeded() }
       updateView()
     }
@@ -64,10 +69,10 @@ open class TTTableViewController: TTViewController, TTModelDelegate {
 
   /// The cells that draw the rows.
   ///
-  /// By default a registry with no registrations, so every row is drawn by
-  /// ``TTTableFallbackCell``. When the built-in items and cells are merged, the default
-  /// becomes the registry that knows them; set your own to draw your own items.
-  public var cellRegistry = TTTableCellRegistry() {
+  /// By default ``TTTableCellRegistry/standard(dateFormatting:fallbackCell:)``: a cell for
+  /// every built-in item, and ``TTTableFallbackCell`` for the rest. Register your cells on it,
+  /// or set your own registry.
+  public var cellRegistry = TTTableCellRegistry.standard() {
     didSet { tableViewIfLoaded?.cellRegistry = cellRegistry }
   }
 
@@ -215,17 +220,53 @@ open class TTTableViewController: TTViewController, TTModelDelegate {
     set { tableView.selectedIndexPath = newValue }
   }
 
-  /// Called when Enter is pressed on a row: opens the item's ``TTTableLinkedItem/url``
-  /// through ``TTViewController/opener`` when ``shouldOpenURL(_:)`` agrees (Three20's
-  /// `didSelectObject:atIndexPath:`).
+  /// Called when Enter is pressed on a row, as Three20's table delegate did.
+  ///
+  /// - A ``TTTableMoreButton`` loads the next page of its model (or of ``model`` when it has
+  ///   none), with `load(.default, more: true)`; the button shows a spinner meanwhile.
+  /// - A ``TTTableLinkedItem`` opens its ``TTTableLinkedItem/url`` through
+  ///   ``TTViewController/opener`` when ``shouldOpenURL(_:)`` agrees, then runs its
+  ///   ``TTTableLinkedItem/action``.
+  ///
+  /// Override it to react to other items (Three20's `didSelectObject:atIndexPath:`); call
+  /// `super` to keep these.
   ///
   /// - Parameters:
   ///   - item: The row's item.
   ///   - indexPath: Its row.
   open func didSelect(_ item: any TTTableItem, at indexPath: IndexPath) {
-    guard let linked = item as? any TTTableLinkedItem, let url = linked.url, !url.isEmpty,
+    if let button = item as? TTTableMoreButton {
+      let target = button.model ?? model
+      if !observedModels.contains(where: { $0 === target }) {
+        // Observe the button's own model too, so its pages redraw the table.
+        observedModels.append(target)
+        target.addDelegate(self)
+      }
+      guard !target.isLoading else { return }
+      target.load(.default, more: true)
+      tableViewIfLoaded?.setNeedsDisplay()
+      return
+    }
+    guard let linked = item as? any TTTableLinkedItem else { return }
+    if let url = linked.url, !url.isEmpty, shouldOpenURL(url) { open(url) }
+    linked.action?()
+  }
+
+  /// Called when `i` is pressed on a row: opens the item's
+  /// ``TTTableLinkedItem/accessoryURL`` when ``shouldOpenURL(_:)`` agrees (Three20's
+  /// accessory button).
+  ///
+  /// - Parameters:
+  ///   - item: The row's item.
+  ///   - indexPath: Its row.
+  open func didSelectAccessory(of item: any TTTableItem, at indexPath: IndexPath) {
+    guard let linked = item as? any TTTableLinkedItem, let url = linked.accessoryURL, !url.isEmpty,
       shouldOpenURL(url)
     else { return }
+    open(url)
+  }
+
+  private func open(_ url: String) {
     if opener?.openURL(url) != true {
       TTLog.info(.tableUpdates, "\(Self.self): nothing opened \(url); set the controller's opener.")
     }
@@ -260,6 +301,10 @@ open class TTTableViewController: TTViewController, TTModelDelegate {
     table.selectionHandler = { [weak self, weak table] path in
       guard let self, let item = table?.dataSource?.item(at: path) else { return }
       self.didSelect(item, at: path)
+    }
+    table.accessoryHandler = { [weak self, weak table] path in
+      guard let self, let item = table?.dataSource?.item(at: path) else { return }
+      self.didSelectAccessory(of: item, at: path)
     }
     table.moreHandler = { [weak self] in self?.loadMore() }
     return table
@@ -301,6 +346,15 @@ open class TTTableViewController: TTViewController, TTModelDelegate {
   /// - Parameter key: The key.
   /// - Returns: Whether the key was used.
   override open func handleKey(_ key: TTKey) -> Bool {
+    if isSearching, handleSearchKey(key) { return true }
+    if key == .escape, currentDataSource?.searchText != nil {
+      endSearch()
+      return true
+    }
+    if key == .character("/"), viewState.showsRows || currentDataSource?.searchText != nil {
+      beginSearch()
+      return true
+    }
     if key == .character("r") {
       refresh()
       return true
@@ -310,6 +364,64 @@ open class TTTableViewController: TTViewController, TTModelDelegate {
     if viewState.showsRows, root.table.handleKey(key) { return true }
     if let overlay = root.overlay, overlay.handleKey(key) { return true }
     return super.handleKey(key)
+  }
+
+  // MARK: - Search
+
+  /// Whether the search line is taking keys (after `/`, until Enter or Escape).
+  public private(set) var isSearching = false
+
+  /// The text typed on the search line.
+  private var searchInput = ""
+
+  /// Starts taking a search text from the keys (the `/` key): Three20's search bar.
+  ///
+  /// Each printable key adds to the text and filters the rows at once with
+  /// ``TTTableViewDataSource/search(_:)``; Backspace removes a character; Enter stops taking
+  /// keys and keeps the results; Escape ends the search and shows every row again. A data
+  /// source that cannot search keeps showing every row.
+  open func beginSearch() {
+    isSearching = true
+    searchInput = currentDataSource?.searchText ?? ""
+    updateView()
+  }
+
+  /// Ends the search: every row is shown again.
+  open func endSearch() {
+    isSearching = false
+    searchInput = ""
+    if currentDataSource?.searchText != nil { currentDataSource?.search("") }
+    updateView()
+  }
+
+  /// Filters the rows by a text (Three20's `search:` on the data source); an empty text
+  /// shows every row.
+  ///
+  /// - Parameter text: The text.
+  open func search(_ text: String) {
+    currentDataSource?.search(text)
+    tableViewIfLoaded?.reloadData()
+    updateView()
+  }
+
+  private func handleSearchKey(_ key: TTKey) -> Bool {
+    switch key {
+    case .escape:
+      endSearch()
+    case .enter:
+      isSearching = false
+      updateView()
+    case .backspace:
+      guard !searchInput.isEmpty else { return true }
+      searchInput.removeLast()
+      search(searchInput)
+    case .character(let character) where !character.isNewline:
+      searchInput.append(character)
+      search(searchInput)
+    default:
+      return false
+    }
+    return true
   }
 
   // MARK: - Showing the state
@@ -365,6 +477,8 @@ open class TTTableViewController: TTViewController, TTModelDelegate {
   /// The text of the status line above the rows, or `nil` for none.
   private func statusLine(for state: TTTableViewState) -> String? {
     let source = currentDataSource
+    if isSearching { return "/" + searchInput }
+    if let text = source?.searchText, !text.isEmpty { return "/" + text + "  (Escape shows every row)" }
     let updated = lastRefreshDate.map { "Last updated: " + dateFormatting.relativeTime($0) }
     switch state {
     case .refreshing:
@@ -400,10 +514,15 @@ open class TTTableViewController: TTViewController, TTModelDelegate {
     }
   }
 
-  private func observe(_ model: (any TTModel)?) {
-    if let observedModel, observedModel !== model { observedModel.removeDelegate(self) }
-    observedModel = model
-    model?.addDelegate(self)
+  /// Observes a data source's model, and the data source itself when it is a model of its
+  /// own (a ``TTModelDataSource`` announces changes of its rows on itself).
+  private func observe(_ source: (any TTTableViewDataSource)?) {
+    for model in observedModels { model.removeDelegate(self) }
+    observedModels = []
+    guard let source else { return }
+    observedModels.append(source.model)
+    if let itself = source as? any TTModel, itself !== source.model { observedModels.append(itself) }
+    for model in observedModels { model.addDelegate(self) }
   }
 
   private func modelChanged(reloadRows: Bool) {

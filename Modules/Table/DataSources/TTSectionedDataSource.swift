@@ -40,6 +40,13 @@ open class TTSectionedDataSource: TTTableDataSource {
       self.header = header
       self.footer = footer
     }
+
+    /// Creates a section with the titles of a ``TTTableSection``.
+    ///
+    /// - Parameter section: The section item.
+    public init(_ section: TTTableSection) {
+      self.init(header: section.headerTitle, footer: section.footerTitle)
+    }
   }
 
   /// The sections, each with its items.
@@ -85,7 +92,8 @@ open class TTSectionedDataSource: TTTableDataSource {
   /// Creates a data source from titles and items in one list (Three20's
   /// `dataSourceWithObjects:`).
   ///
-  /// A `String` or a ``Section`` opens a section (a string is its header title); the items
+  /// A `String`, a ``Section`` or a ``TTTableSection`` opens a section (a string is its header
+  /// title); the items
   /// after it fill that section. Items before the first title go in an untitled first section
   /// (Three20 dropped them). Anything else in the list is skipped and logged.
   ///
@@ -96,6 +104,9 @@ open class TTSectionedDataSource: TTTableDataSource {
     for object in objects {
       if let section = object as? Section {
         sections.append(section)
+        items.append([])
+      } else if let section = object as? TTTableSection {
+        sections.append(Section(section))
         items.append([])
       } else if let title = object as? String {
         sections.append(Section(header: title))

@@ -44,4 +44,51 @@ public enum TTTableSearch {
     }
     return texts
   }
+
+  /// The rows of a data source that match a search text, as a data source of their own
+  /// (what Three20's search display controller showed over the table).
+  ///
+  /// Sections with matches keep their titles; sections without are left out. The source is
+  /// not changed. Reading every row costs time in proportion to the rows, so a search of a
+  /// very long list stops after `limit` matches.
+  ///
+  /// ```swift
+  /// let fruit = TTListDataSource(items: [TTTableTextItem(text: "Apple"), TTTableTextItem(text: "Pear")])
+  /// let results = TTTableSearch.results(in: fruit, matching: "pe")
+  /// results.numberOfRows(inSection: 0)   // 1 (Pear)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - source: The data source to search.
+  ///   - text: The search text; an empty text matches every row.
+  ///   - limit: The most rows to return; 1,000 by default.
+  ///   - matcher: Whether an item matches; ``matches(_:text:)`` by default.
+  /// - Returns: A sectioned data source of the matching rows.
+  @MainActor
+  public static func results(
+    in source: any TTTableViewDataSource, matching text: String, limit: Int = 1000,
+    matcher: (any TTTableItem, String) -> Bool = { matches($0, text: $1) }
+  ) -> TTSectionedDataSource {
+    var sections: [TTSectionedDataSource.Section] = []
+    var items: [[any TTTableItem]] = []
+    var found = 0
+    search: for section in 0..<max(0, source.numberOfSections) {
+      var matching: [any TTTableItem] = []
+      for row in 0..<max(0, source.numberOfRows(inSection: section)) {
+        guard found < limit else { break }
+        guard let item = source.item(at: [section, row]), matcher(item, text) else { continue }
+        matching.append(item)
+        found += 1
+      }
+      if !matching.isEmpty {
+        sections.append(
+          TTSectionedDataSource.Section(
+            header: source.titleForHeader(inSection: section),
+            footer: source.titleForFooter(inSection: section)))
+        items.append(matching)
+      }
+      if found >= limit { break search }
+    }
+    return TTSectionedDataSource(sections: sections, items: items)
+  }
 }
