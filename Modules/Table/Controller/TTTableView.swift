@@ -432,24 +432,11 @@ open class TTTableView: TTView {
     lastRenderSpins = false
     switch layout.entry(at: index) {
     case .header(let section):
-      var canvas = TTCanvas(width: width, height: 1)
-      let title = dataSource?.titleForHeader(inSection: section) ?? ""
-      let style = sheet.style(named: "tableHeader")
-      if let style {
-        style.draw(in: canvas.bounds, on: &canvas) { canvas, inner in
-          TTLabel.draw(title, look: style.textLook, in: inner, on: &canvas)
-        }
-      } else {
-        canvas.write(
-          TTDisplayWidth.truncate(title, to: width), at: .zero, style: TTCellStyle(attributes: .bold))
-      }
-      return canvas
+      return TTTableHeaderCell().render(
+        dataSource?.titleForHeader(inSection: section) ?? "", width: width, styleSheet: sheet)
     case .footer(let section):
-      var canvas = TTCanvas(width: width, height: 1)
-      let title = dataSource?.titleForFooter(inSection: section) ?? ""
-      let look = TTTextLook(color: sheet.color(named: "tableSubTextColor") ?? .gray, alignment: .center)
-      TTLabel.draw(title, look: look, in: canvas.bounds, on: &canvas)
-      return canvas
+      return TTTableFooterCell().render(
+        dataSource?.titleForFooter(inSection: section) ?? "", width: width, styleSheet: sheet)
     case .more:
       var canvas = TTCanvas(width: width, height: 1)
       let title: String

@@ -99,7 +99,8 @@ open class TTTabbedTableController: TTTableViewController {
   /// - Parameter key: The key.
   /// - Returns: Whether the key was used.
   override open func handleKey(_ key: TTKey) -> Bool {
-    if tabStrip.handleKey(key) { return true }
+    // While a search takes keys, digits and letters are typed, not tab choices.
+    if !isSearching, tabStrip.handleKey(key) { return true }
     return super.handleKey(key)
   }
 }
