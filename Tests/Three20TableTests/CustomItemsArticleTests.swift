@@ -32,7 +32,8 @@ struct PersonCell: TTTableCell {
     let city = TTDisplayWidth.truncate(person.city, to: width / 3)
     let cityWidth = TTDisplayWidth.of(city)
     let name = "\(person.firstName) \(person.lastName)"
-    canvas.write(name, at: TTPoint(x: 1, y: 0), style: .init(attributes: .bold), maxWidth: width - cityWidth - 3)
+    canvas.write(
+      name, at: TTPoint(x: 1, y: 0), style: .init(attributes: .bold), maxWidth: width - cityWidth - 3)
     canvas.write(city, at: TTPoint(x: width - cityWidth - 1, y: 0), style: .init(foreground: .gray))
     state.applyHighlight(to: &canvas)
     return canvas
@@ -49,8 +50,9 @@ struct FeatureItem: TTTableLinkedItem, Hashable {
   var url: String? { featureURL }
 }
 
-/// A feature as three wrapped blocks: red title, text, grey address. The row is as tall as
-/// the three blocks.
+/// A feature as three wrapped blocks: red title, text, grey address.
+///
+/// The row is as tall as the three blocks.
 struct FeatureCell: TTTableCell {
   static let wrapped = TTTextLook(lineBreakMode: .wordWrap, numberOfLines: 0)
 
@@ -60,7 +62,10 @@ struct FeatureCell: TTTableCell {
     let blocks: [(lines: [String], style: TTCellStyle)] = [
       (TTTextLayout.lines(for: feature.title, width: inner, look: Self.wrapped), .init(foreground: .red)),
       (TTTextLayout.lines(for: feature.subtext, width: inner, look: Self.wrapped), .plain),
-      (TTTextLayout.lines(for: feature.featureURL, width: inner, look: Self.wrapped), .init(foreground: .gray)),
+      (
+        TTTextLayout.lines(for: feature.featureURL, width: inner, look: Self.wrapped),
+        .init(foreground: .gray)
+      ),
     ]
     var canvas = TTCanvas(width: width, height: max(1, blocks.map(\.lines.count).reduce(0, +)))
     var y = 0
@@ -170,6 +175,7 @@ struct CustomItemsArticleTests {
     let item = TTTableSubtextItem(text: "Styles", caption: "Shapes and fills")
     let canvas = registry.cell(for: item).render(item, width: 30, state: TTTableCellState())
     #expect(canvas[1, 0].style.foreground == .red)
-    #expect(canvas.height == TTTableSubtextItemCell().render(item, width: 30, state: TTTableCellState()).height)
+    #expect(
+      canvas.height == TTTableSubtextItemCell().render(item, width: 30, state: TTTableCellState()).height)
   }
 }

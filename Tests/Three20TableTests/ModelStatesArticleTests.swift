@@ -119,6 +119,7 @@ struct ModelStatesArticleTests {
   @Test func viewStateIsAFunction() {
     #expect(TTTableViewState(modelState: .loading, hasRows: false) == .loading)
     #expect(TTTableViewState(modelState: .loaded(outdated: false, error: nil), hasRows: false) == .empty)
-    #expect(TTTableViewState(modelState: .refreshing(outdated: false, more: true), hasRows: true) == .loadingMore)
+    #expect(
+      TTTableViewState(modelState: .refreshing(outdated: false, more: true), hasRows: true) == .loadingMore)
   }
 }

@@ -28,7 +28,7 @@ public import Three20Style
 /// view. The ``overlayView``, if any, is drawn over the rows.
 ///
 /// Keys: up/`k`, down/`j`, Page Up/Page Down/space, Home/`g`, End/`G` move the cursor; Enter
-/// opens the row's ``TTTableLinkedItem/url`` through ``TTViewController/opener`` (or presses
+/// opens the row's ``TTTableLinkedItem/url`` through `TTViewController.opener` (or presses
 /// the Retry/Reload button of the error and empty views); `i` opens the row's
 /// ``TTTableLinkedItem/accessoryURL``; `r` refreshes (Three20's pull to refresh); `/` starts a
 /// search (type the text, Enter keeps the results, Escape ends the search). Reaching the
@@ -225,7 +225,7 @@ open class TTTableViewController: TTViewController, TTModelDelegate {
   /// - A ``TTTableMoreButton`` loads the next page of its model (or of ``model`` when it has
   ///   none), with `load(.default, more: true)`; the button shows a spinner meanwhile.
   /// - A ``TTTableLinkedItem`` opens its ``TTTableLinkedItem/url`` through
-  ///   ``TTViewController/opener`` when ``shouldOpenURL(_:)`` agrees, then runs its
+  ///   `TTViewController.opener` when ``shouldOpenURL(_:)`` agrees, then runs its
   ///   ``TTTableLinkedItem/action``.
   ///
   /// Override it to react to other items (Three20's `didSelectObject:atIndexPath:`); call
@@ -325,7 +325,7 @@ open class TTTableViewController: TTViewController, TTModelDelegate {
     updateView()
   }
 
-  /// Releases the view when off screen (see ``TTViewController/didReceiveMemoryWarning()``),
+  /// Releases the view when off screen (see `TTViewController.didReceiveMemoryWarning()`),
   /// keeping the cursor and scroll position for the next view.
   override open func didReceiveMemoryWarning() {
     let scroll = tableViewIfLoaded?.scrollState
@@ -428,11 +428,11 @@ open class TTTableViewController: TTViewController, TTModelDelegate {
 
   /// Works out ``viewState`` and sets the views up for it; called on every model event.
   ///
-  /// The loading view is a ``TTActivityLabel`` with ``TTTableViewDataSource/titleForLoading(reloading:)``;
-  /// the empty view a ``TTErrorView`` with ``TTTableViewDataSource/titleForEmpty`` and
+  /// The loading view is a `TTActivityLabel` with ``TTTableViewDataSource/titleForLoading(reloading:)``;
+  /// the empty view a `TTErrorView` with ``TTTableViewDataSource/titleForEmpty`` and
   /// ``TTTableViewDataSource/subtitleForEmpty`` (or ``TTTableViewDataSource/titleForNoResults``
   /// while searching) and a "Reload" button if ``TTTableViewDataSource/reloadButtonForEmpty``;
-  /// the error view a ``TTErrorView`` with ``TTTableViewDataSource/titleForError(_:)``,
+  /// the error view a `TTErrorView` with ``TTTableViewDataSource/titleForError(_:)``,
   /// ``TTTableViewDataSource/subtitleForError(_:)`` and "Retry".
   open func updateView() {
     guard let root = rootView else { return }

@@ -18,7 +18,7 @@ import Three20Core
 ///
 /// Items are not kept: the function is called again each time a row is asked for, so it must
 /// be cheap and give the same item for the same row. Searching is not supported (it would
-/// have to make every item); ``indexPath(ofItemWithID:)`` does look at every row.
+/// have to make every item); ``TTTableDataSource/indexPath(ofItemWithID:)`` does look at every row.
 @MainActor
 open class TTLazyListDataSource: TTTableDataSource {
   /// The number of rows.

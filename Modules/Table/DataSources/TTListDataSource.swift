@@ -4,7 +4,7 @@ import Three20Core
 /// One section of rows from an array of items: Three20's `TTListDataSource`.
 ///
 /// The data source is its own loaded model (see ``TTTableDataSource``): setting ``items``
-/// announces ``TTModelEvent/didChange``, and a table controller showing it redraws.
+/// announces `TTModelEvent.didChange`, and a table controller showing it redraws.
 ///
 /// ```swift
 /// let source = TTListDataSource(items: [Fruit(id: "apple"), Fruit(id: "pear")])
@@ -14,8 +14,8 @@ import Three20Core
 /// source.numberOfRows(inSection: 0)          // 1
 /// ```
 ///
-/// Subclass it to fill ``items`` from a model of your own (override ``model`` and
-/// ``tableViewDidLoadModel()``, as the Three20 tutorials did), or use ``TTModelDataSource``.
+/// Subclass it to fill ``items`` from a model of your own (override ``TTTableDataSource/model`` and
+/// ``TTTableDataSource/tableViewDidLoadModel()``, as the Three20 tutorials did), or use ``TTModelDataSource``.
 @MainActor
 open class TTListDataSource: TTTableDataSource {
   /// All the items, searched or not.

@@ -195,7 +195,7 @@ open class TTSectionedDataSource: TTTableDataSource {
   /// Removes a row (Three20's `removeItemAtIndexPath:andSectionIfEmpty:`).
   ///
   /// The path is read against all sections, not only those a search shows. Announces
-  /// ``TTModelEvent/didDelete(object:at:)`` for the row, then ``TTModelEvent/didChange`` if the
+  /// `TTModelEvent.didDelete(object:at:)` for the row, then `TTModelEvent.didChange` if the
   /// section went too.
   ///
   /// - Parameters:

@@ -4,7 +4,7 @@ public import Three20Core
 /// The class to subclass to make a data source: Three20's `TTTableViewDataSource` class.
 ///
 /// A data source built from items it already has is its own model: `TTTableDataSource` is a
-/// ``TTBaseModel`` that starts loaded, so a table controller shows its rows at once and never
+/// `TTBaseModel` that starts loaded, so a table controller shows its rows at once and never
 /// shows "Loading…". A data source whose items come from elsewhere overrides ``model`` to
 /// return the model that loads them, and builds its items in ``tableViewDidLoadModel()`` (see
 /// ``TTModelDataSource``).

@@ -6,7 +6,7 @@ public import Three20Core
 /// That is: sections of items, the texts of its loading, empty and error states, and the
 /// model it comes from.
 ///
-/// A data source owns a ``TTModel``. The table controller observes that model and shows
+/// A data source owns a `TTModel`. The table controller observes that model and shows
 /// loading, empty, error or content from its state; when the model finishes loading, the
 /// controller calls ``tableViewDidLoadModel()`` so the data source can build its items.
 @MainActor
