@@ -177,6 +177,22 @@ struct TTTableControllerStateTests {
     #expect(controller.text().contains("  Older"))
   }
 
+  /// Rows with a spinner (activity items) turn it on each tick; other rows stay cached.
+  @Test func activityRowsTurnOnTicks() {
+    let controller = TTTableViewController(
+      dataSource: TTListDataSource(items: [
+        TTTableActivityItem(text: "Syncing"), TTTableTextItem(text: "Done"),
+      ]))
+    let first = controller.text()
+    controller.tableView.tick()
+    let second = controller.text()
+    #expect(first.contains("Syncing") && second.contains("Syncing"))
+    #expect(first != second)
+    let done = { (text: String) in text.split(separator: "\n").filter { $0.contains("Done") } }
+    #expect(done(first) == done(second))
+    #expect(done(first).count == 1)
+  }
+
   /// Choosing a linked item opens its URL, then runs its action; `i` opens its accessory URL.
   @Test func selectionOpensTheURLThenRunsTheAction() {
     let opener = TTClosureURLOpener { _, _ in true }

@@ -106,8 +106,10 @@ open class TTTableView: TTView {
   }
 
   /// The height of every row when ``variableHeightRows`` is off: the stylesheet's
-  /// `tableRowHeight` (1 in the default sheet).
-  public var fixedRowHeight: Int { max(1, TTStyleSheet.current.value(named: "tableRowHeight") ?? 1) }
+  /// `tableRowHeight` (1 in the default sheet), between 1 and 100.
+  public var fixedRowHeight: Int {
+    min(max(1, TTStyleSheet.current.value(named: "tableRowHeight") ?? 1), 100)
+  }
 
   /// Whether the next page is loading: the "more" row shows the loading title and a spinner.
   public var isLoadingMore = false {
@@ -445,7 +447,7 @@ open class TTTableView: TTView {
         var loading = dataSource?.titleForLoading(reloading: false) ?? "Loading…"
         // As the activity label does: the ASCII spinner goes with ASCII dots.
         if spinner == .ascii { loading = loading.replacingOccurrences(of: "…", with: "...") }
-        title = spinner.frames[spinnerTicks % spinner.frames.count] + " " + loading
+        title = TTTableCellState(tick: spinnerTicks, spinner: spinner).spinnerFrame + " " + loading
       } else {
         title = dataSource?.titleForMore ?? "Load more…"
       }
