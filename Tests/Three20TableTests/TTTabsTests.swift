@@ -94,4 +94,33 @@ struct TTTabsTests {
     empty.draw(on: &canvas)
     #expect(!empty.handleKey(.right))
   }
+
+  /// Tabs set later (once a list of playlists has loaded) show in the strip and make the
+  /// selected tab's data source; tabs whose title stays in place keep theirs.
+  @Test func tabsSetLater() {
+    var made: [String] = []
+    func tab(_ title: String) -> TTTabbedTableController.Tab {
+      .init(title: title) {
+        made.append(title)
+        return TTListDataSource(items: [Note("in " + title)])
+      }
+    }
+    let controller = TTTabbedTableController(tabs: [])
+    controller.cellRegistry = noteRegistry()
+    let empty = controller.text()
+    #expect(!empty.contains("in "))
+    controller.tabs = [tab("News"), tab("Sport")]
+    #expect(made == ["News"])
+    #expect(controller.text().contains("in News"))
+    let news = controller.dataSource
+    controller.tabs = [tab("News"), tab("Science"), tab("Sport")]
+    #expect(controller.dataSource === news)
+    #expect(controller.tabStrip.titles == ["News", "Science", "Sport"])
+    controller.tabs = [tab("Weather")]
+    #expect(made == ["News", "Weather"])
+    #expect(controller.text().contains("in Weather"))
+    controller.tabs = []
+    #expect(controller.dataSource == nil)
+    #expect(!controller.text().contains("in "))
+  }
 }

@@ -36,7 +36,15 @@ open class TTTabbedTableController: TTTableViewController {
   }
 
   /// The tabs.
-  public let tabs: [Tab]
+  ///
+  /// Setting them — say, once the list of playlists has loaded — updates the strip. A tab
+  /// keeps its data source, cursor and scroll position when its title is at the same place in
+  /// the new tabs; the others are made afresh when chosen. If the tab on screen lost its data
+  /// source, the selected tab (clamped to the new tabs) is shown at once; with no tabs, the
+  /// table shows the empty screen.
+  public var tabs: [Tab] {
+    didSet { tabsChanged(from: oldValue) }
+  }
 
   /// The strip shown above the rows (the controller's banner).
   public let tabStrip: TTTabStrip
@@ -75,7 +83,7 @@ open class TTTabbedTableController: TTTableViewController {
   public func selectTab(_ index: Int) {
     guard index >= 0, index < tabs.count else { return }
     tabStrip.selectedIndex = index
-    guard index != shownTab || dataSource == nil else { return }
+    guard index != shownTab || dataSource == nil || made[index] == nil else { return }
     // Each tab keeps its cursor and scroll position.
     if let shownTab, isViewLoaded { scrollStates[shownTab] = tableView.scrollState }
     shownTab = index
@@ -87,6 +95,25 @@ open class TTTabbedTableController: TTTableViewController {
       dataSource = source
     }
     if let saved = scrollStates[index], isViewLoaded { tableView.scrollState = saved }
+  }
+
+  private func tabsChanged(from old: [Tab]) {
+    let kept = { (index: Int) in
+      index < old.count && index < self.tabs.count && old[index].title == self.tabs[index].title
+    }
+    made = made.filter { kept($0.key) }
+    scrollStates = scrollStates.filter { kept($0.key) }
+    tabStrip.titles = tabs.map(\.title)
+    guard isModelCreatedYet else { return }
+    if tabs.isEmpty {
+      shownTab = nil
+      dataSource = nil
+    } else if let shownTab, kept(shownTab) {
+      tabStrip.selectedIndex = shownTab
+    } else {
+      shownTab = nil
+      selectTab(tabStrip.selectedIndex)
+    }
   }
 
   /// Shows the selected tab's data source, made now if needed.
