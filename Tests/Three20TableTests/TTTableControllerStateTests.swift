@@ -275,6 +275,24 @@ struct TTTableControllerStateTests {
     #expect(TTTableSearch.results(in: source, matching: "zzz").numberOfSections == 0)
   }
 
+  /// A search looks at what rows show: not at their addresses or built-in identities, but at
+  /// styled text's plain text; an item with no texts is found by its identity.
+  @Test func searchLooksAtShownTexts() throws {
+    struct Bare: TTTableItem { var id: String { "bare-7" } }
+    let styled = TTTableStyledTextItem(text: try TTStyledText(xhtml: "<b>Bold</b> move"))
+    let items: [any TTTableItem] = [
+      TTTableTextItem(text: "Inbox", url: "tt://inbox"), TTTableSubtitleItem(text: "Drafts", subtitle: "two"),
+      styled, Bare(),
+    ]
+    #expect(TTTableSearch.searchableTexts(of: items[0]) == ["Inbox"])
+    #expect(!items.contains { TTTableSearch.matches($0, text: "tt") })
+    #expect(!items.contains { TTTableSearch.matches($0, text: "text") })
+    #expect(TTTableSearch.matches(items[1], text: "two"))
+    #expect(TTTableSearch.matches(styled, text: "bold move"))
+    #expect(!TTTableSearch.matches(styled, text: "<b>"))
+    #expect(TTTableSearch.matches(Bare(), text: "bare"))
+  }
+
   /// The cursor stays on its item when rows are inserted above it.
   @Test func cursorFollowsItsItemWhenRowsMove() {
     let source = TTListDataSource(items: (0..<20).map { Note("n\($0)") })

@@ -1,10 +1,11 @@
 import Foundation
+import Three20Style
 
 /// How data sources decide whether an item matches a search text.
 ///
 /// The default test, ``matches(_:text:)``, looks for the text, ignoring case and accents, in
-/// the item's identity and in every `String` property the item has (found by reflection, so
-/// items need no extra code to be searchable):
+/// the texts the item's row shows: its `String` properties other than addresses (found by
+/// reflection, so items need no extra code to be searchable; see ``searchableTexts(of:)``):
 ///
 /// ```swift
 /// struct Fruit: TTTableItem { var id: String; var name: String }
@@ -16,8 +17,7 @@ public enum TTTableSearch {
   /// Whether an item matches a search text.
   ///
   /// A text that is empty or only spaces matches everything. Otherwise every word of the text
-  /// must occur in the item's identity or in one of its `String` (or optional `String`)
-  /// properties, ignoring case and diacritics.
+  /// must occur in one of the item's ``searchableTexts(of:)``, ignoring case and diacritics.
   ///
   /// - Parameters:
   ///   - item: The item.
@@ -32,17 +32,33 @@ public enum TTTableSearch {
     }
   }
 
-  /// The texts of an item that a search looks at: its identity, then its `String` properties.
+  /// The texts of an item that a search looks at: what its row shows.
+  ///
+  /// Those are the item's `String` (and optional `String`) properties, and the plain text of
+  /// its `TTStyledText` properties — leaving out addresses (properties whose names end in
+  /// `url` or `URL`), the custom identity and private storage, so that a search for "tt"
+  /// does not match every row that links somewhere. An item without such texts is searched by
+  /// its ``TTTableItem/id``.
+  ///
+  /// ```swift
+  /// TTTableSearch.searchableTexts(of: TTTableTextItem(text: "Inbox", url: "tt://inbox"))   // ["Inbox"]
+  /// ```
   ///
   /// - Parameter item: The item.
   /// - Returns: The texts.
   public static func searchableTexts(of item: any TTTableItem) -> [String] {
-    var texts = [item.id]
+    var texts: [String] = []
     for child in Mirror(reflecting: item).children {
+      let label = child.label ?? ""
+      guard !label.hasPrefix("_"), label != "customID", !label.lowercased().hasSuffix("url") else { continue }
       // An optional holding a string casts to `String` too; `nil` does not.
-      if let text = child.value as? String { texts.append(text) }
+      if let text = child.value as? String {
+        texts.append(text)
+      } else if let styled = child.value as? TTStyledText {
+        texts.append(styled.plainText)
+      }
     }
-    return texts
+    return texts.isEmpty ? [item.id] : texts
   }
 
   /// The rows of a data source that match a search text, as a data source of their own
