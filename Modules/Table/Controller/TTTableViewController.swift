@@ -45,7 +45,8 @@ open class TTTableViewController: TTViewController, TTModelDelegate {
 
   /// What the table shows; `nil` until set (or until ``createModel()`` sets it).
   ///
-  /// Setting it stops observing the old data source's model, observes the new one, forgets
+  /// Setting it stops observing the old data source's model, observes the new one (and the
+  /// data source itself, when it announces changes of its own rows), forgets
   /// the last refresh time, puts the cursor back at the top and, if the controller is on
   /// screen, loads the new model if it needs loading. The screen then shows the new model's
   /// state — its loading, empty or error view included (Three20 left the old one up).
@@ -70,8 +71,8 @@ open class TTTableViewController: TTViewController, TTModelDelegate {
   /// The cells that draw the rows.
   ///
   /// By default ``TTTableCellRegistry/standard(dateFormatting:fallbackCell:)``: a cell for
-  /// every built-in item, and ``TTTableFallbackCell`` for the rest. Register your cells on it,
-  /// or set your own registry.
+  /// every built-in item, and ``TTTableFallbackCell`` for the rest. Register your cells on it
+  /// before the rows are first drawn, or set a registry (setting one redraws every row).
   public var cellRegistry = TTTableCellRegistry.standard() {
     didSet { tableViewIfLoaded?.cellRegistry = cellRegistry }
   }
