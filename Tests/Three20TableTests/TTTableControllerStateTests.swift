@@ -293,6 +293,42 @@ struct TTTableControllerStateTests {
     #expect(TTTableSearch.matches(Bare(), text: "bare"))
   }
 
+  /// After a change, only the rows whose item changed are drawn again — wherever unchanged
+  /// rows moved; a new registry draws every row again.
+  @Test func onlyChangedRowsAreDrawnAgain() {
+    let drawn = DrawnTexts()
+    struct CountingCell: TTTableCell {
+      let drawn: DrawnTexts
+      func render(_ item: any TTTableItem, width: Int, state: TTTableCellState) -> TTCanvas {
+        let text = (item as? TTTableTextItem)?.text ?? "?"
+        MainActor.assumeIsolated { drawn.texts.append(text) }
+        var canvas = TTCanvas(width: width, height: 1)
+        canvas.write(text, at: .zero)
+        return canvas
+      }
+    }
+    let source = TTListDataSource(items: ["a", "b", "c"].map { TTTableTextItem(text: $0) })
+    let controller = TTTableViewController(dataSource: source)
+    controller.cellRegistry.register(CountingCell(drawn: drawn), for: TTTableTextItem.self)
+    _ = controller.text()
+    #expect(drawn.texts.sorted() == ["a", "b", "c"])
+    drawn.texts = []
+    source.items.insert(TTTableTextItem(text: "new"), at: 0)
+    source.items[2] = TTTableTextItem(text: "b", url: "tt://b")  // same text, new content
+    let text = controller.text()
+    #expect(drawn.texts.sorted() == ["b", "new"])
+    #expect(
+      text.split(separator: "\n").prefix(4).map { $0.trimmingCharacters(in: .whitespaces) } == [
+        "new", "a", "b", "c",
+      ])
+    drawn.texts = []
+    let registry = TTTableCellRegistry.standard()
+    registry.register(CountingCell(drawn: drawn), for: TTTableTextItem.self)
+    controller.cellRegistry = registry
+    _ = controller.text()
+    #expect(drawn.texts.count == 4)
+  }
+
   /// The cursor stays on its item when rows are inserted above it.
   @Test func cursorFollowsItsItemWhenRowsMove() {
     let source = TTListDataSource(items: (0..<20).map { Note("n\($0)") })
@@ -350,4 +386,10 @@ struct TTTableControllerStateTests {
 @MainActor
 final class ActionCounter {
   var count = 0
+}
+
+/// The texts a cell was asked to draw.
+@MainActor
+final class DrawnTexts: Sendable {
+  var texts: [String] = []
 }

@@ -10,7 +10,10 @@ public import Three20Style
 /// view. It is virtualised:
 /// - Drawing asks the data source only for the rows on screen.
 /// - A row is as tall as the canvas its cell draws at the table's width. Heights are cached
-///   per row and width, and forgotten when the data or the width changes.
+///   per row and width, and forgotten when the data or the width changes. After a change
+///   announced by the model, ``TTTableViewController`` keeps the drawings of rows whose item
+///   kept its identity and content (``TTTableItem/hasSameContent(as:)``), wherever they moved,
+///   so only the rows that changed are drawn again.
 /// - The scroll position is an anchor — the entry at the top and how many of its lines are
 ///   hidden — not a pixel offset, so jumping to the end of a million rows draws from the
 ///   bottom up, measuring only the rows that show.
@@ -113,7 +116,7 @@ open class TTTableView: TTView {
 
   /// Whether the next page is loading: the "more" row shows the loading title and a spinner.
   public var isLoadingMore = false {
-    didSet { if isLoadingMore != oldValue { reloadData() } }
+    didSet { if isLoadingMore != oldValue { reloadData(keepingUnchangedRows: true) } }
   }
 
   /// Called when Enter is pressed on a row.
@@ -136,7 +139,11 @@ open class TTTableView: TTView {
   private var anchor: (entry: Int, offset: Int) = (0, 0)
   private var layout = Layout()
   private var heights: [HeightKey: Int] = [:]
-  private var rendered: [HeightKey: TTCanvas] = [:]
+  private var rendered: [HeightKey: Drawn] = [:]
+  /// The drawings of the last reload's rows, by identity, for rows whose item did not change.
+  private var retained: [RetainKey: Drawn] = [:]
+  /// Set by `render(entry:width:selected:)`: the item of the row it drew.
+  private var lastRenderedItem: (any TTTableItem)?
   private var measuredWidth = -1
   private var spinnerTicks = 0
   /// The identity of the item under the cursor, to find it again after the rows change.
@@ -169,7 +176,26 @@ open class TTTableView: TTView {
   ///
   /// Costs time in proportion to the number of sections, not rows.
   public func reloadData() {
+    reloadData(keepingUnchangedRows: false)
+  }
+
+  /// Reloads, and with `keepingUnchangedRows` keeps the drawings of rows whose item is
+  /// unchanged: same identity and same content (``TTTableItem/hasSameContent(as:)``), wherever
+  /// the row moved — so that after a model change only the rows that changed are drawn again.
+  ///
+  /// Rows whose drawing depends on more than their item are always drawn again: more buttons
+  /// (their model's state) and messages (their relative timestamps).
+  func reloadData(keepingUnchangedRows: Bool) {
     layout = Layout(dataSource: dataSource, showsMore: (dataSource?.hasMoreItems ?? false) || isLoadingMore)
+    if keepingUnchangedRows {
+      // Reloads can follow each other before a drawing: keep what earlier ones kept too.
+      if retained.count + rendered.count > 1024 { retained.removeAll(keepingCapacity: true) }
+      for (key, drawn) in rendered where Self.canRetain(drawn.item) {
+        retained[RetainKey(id: drawn.item.id, width: key.width)] = drawn
+      }
+    } else {
+      retained.removeAll(keepingCapacity: true)
+    }
     heights.removeAll(keepingCapacity: true)
     rendered.removeAll(keepingCapacity: true)
     if case .row(let path) = selection, let selectedID, let found = relocate(selectedID, near: path),
@@ -377,6 +403,7 @@ open class TTTableView: TTView {
     if rect.width != measuredWidth {
       heights.removeAll(keepingCapacity: true)
       rendered.removeAll(keepingCapacity: true)
+      retained.removeAll(keepingCapacity: true)
       measuredWidth = rect.width
     }
     clampAnchor(page: rect.height)
@@ -415,23 +442,42 @@ open class TTTableView: TTView {
       return render(entry: index, width: width, selected: false)
     }
     let key = HeightKey(path: path, width: width)
-    if let canvas = rendered[key] {
+    if let drawn = rendered[key] {
       lastRenderSpins = false
-      return canvas
+      return drawn.canvas
+    }
+    if !retained.isEmpty, let item = dataSource?.item(at: path),
+      let drawn = retained[RetainKey(id: item.id, width: width)], drawn.item.hasSameContent(as: item)
+    {
+      // The same item as before the reload: its drawing still holds.
+      lastRenderSpins = false
+      heights[key] = drawn.canvas.height
+      store(Drawn(item: item, canvas: drawn.canvas), at: key)
+      return drawn.canvas
     }
     let canvas = render(entry: index, width: width, selected: false)
     heights[key] = canvas.height
     // A row with a spinner is drawn afresh each time, so that it turns.
-    guard !lastRenderSpins else { return canvas }
-    // Keep the canvases of a few screens; heights are kept for every row measured.
-    if rendered.count > 512 { rendered.removeAll(keepingCapacity: true) }
-    rendered[key] = canvas
+    guard !lastRenderSpins, let item = lastRenderedItem else { return canvas }
+    store(Drawn(item: item, canvas: canvas), at: key)
     return canvas
+  }
+
+  /// Keeps the drawings of a few screens; heights are kept for every row measured.
+  private func store(_ drawn: Drawn, at key: HeightKey) {
+    if rendered.count > 512 { rendered.removeAll(keepingCapacity: true) }
+    rendered[key] = drawn
+  }
+
+  /// Whether a row's drawing depends on its item only, so it may be kept across reloads.
+  private static func canRetain(_ item: any TTTableItem) -> Bool {
+    !(item is TTTableMoreButton) && !(item is TTTableMessageItem) && !(item is TTTableActivityItem)
   }
 
   private func render(entry index: Int, width: Int, selected: Bool) -> TTCanvas {
     let sheet = TTStyleSheet.current
     lastRenderSpins = false
+    lastRenderedItem = nil
     switch layout.entry(at: index) {
     case .header(let section):
       return TTTableHeaderCell().render(
@@ -467,6 +513,7 @@ open class TTTableView: TTView {
         item = button
       }
       lastRenderSpins = item is TTTableActivityItem || (item as? TTTableMoreButton)?.isLoading == true
+      lastRenderedItem = item
       let state = TTTableCellState(
         isSelected: selected, styleSheet: sheet, tick: spinnerTicks, spinner: TTActivityLabel.defaultSpinner)
       var canvas = cellRegistry.cell(for: item).render(item, width: width, state: state)
@@ -616,6 +663,18 @@ extension TTTableView {
   struct HeightKey: Hashable {
     let path: IndexPath
     let width: Int
+  }
+
+  /// An item's identity at a width: the key of the drawings kept across a reload.
+  struct RetainKey: Hashable {
+    let id: String
+    let width: Int
+  }
+
+  /// A row's drawing and the item it shows.
+  struct Drawn {
+    let item: any TTTableItem
+    let canvas: TTCanvas
   }
 
   /// The entries of the table — per section: header, rows, footer — then "more", numbered

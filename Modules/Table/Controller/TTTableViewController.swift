@@ -528,7 +528,7 @@ open class TTTableViewController: TTViewController, TTModelDelegate {
 
   private func modelChanged(reloadRows: Bool) {
     if updateDepth > 0 { return }
-    if reloadRows { tableViewIfLoaded?.reloadData() }
+    if reloadRows { tableViewIfLoaded?.reloadData(keepingUnchangedRows: true) }
     updateView()
   }
 
