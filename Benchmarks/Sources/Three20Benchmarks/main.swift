@@ -4,6 +4,7 @@ import Foundation
 let suites: [(name: String, run: () -> Void)] = [
   ("style", StyleBenchmarks.run),
   ("table", TableBenchmarks.run),
+  ("navigator", NavigatorBenchmarks.run),
 ]
 
 let requested = Set(CommandLine.arguments.dropFirst().map { $0.lowercased() })
