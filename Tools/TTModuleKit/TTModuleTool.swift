@@ -38,7 +38,8 @@ public struct TTModuleTool: Sendable {
       let uses = module.dependencies.isEmpty ? "-" : module.dependencies.joined(separator: ", ")
       let links = module.systemLibraries.isEmpty ? "-" : module.systemLibraries.joined(separator: ", ")
       lines.append(
-        Self.pad(module.shortName, width) + Self.pad(module.identifier, idWidth) + "uses: \(uses); links: \(links)")
+        Self.pad(module.shortName, width) + Self.pad(module.identifier, idWidth)
+          + "uses: \(uses); links: \(links)")
       lines.append(String(repeating: " ", count: width) + module.summary)
     }
     return lines.joined(separator: "\n")
@@ -125,11 +126,18 @@ public struct TTModuleTool: Sendable {
     let projectName = name ?? directory.lastPathComponent
     do {
       try TTProjectTemplate.validateName(projectName)
-    } catch where name == nil {
+    } catch  where name == nil {
       throw TTModuleToolError(
         .invalidInput,
         "the directory name '\(projectName)' is not a valid project name (\(error.message)) "
           + "Pass --name NAME, for example --name \(Self.suggestedName(from: projectName)).")
+    }
+    if directory.lastPathComponent.lowercased() == source.packageIdentity {
+      throw TTModuleToolError(
+        .refused,
+        "the directory name '\(directory.lastPathComponent)' would give the project the same SwiftPM identity "
+          + "as the Three20 package it depends on ('\(source.packageIdentity)'), which SwiftPM rejects. "
+          + "Choose another directory name.")
     }
     let state = TTFileOperations.existence(of: directory)
     if state.exists, !state.isDirectory {
@@ -152,8 +160,12 @@ public struct TTModuleTool: Sendable {
     lines.append("Three20: \(Self.describe(source))")
     lines.append("\(dryRun ? "Would write" : "Wrote") \(directory.path)/ (\(projectName)):")
     for file in files {
-      let replaced = existing.isEmpty ? false : TTFileOperations.existence(of: directory.appendingPathComponent(file.path)).exists
-      lines.append("  \(file.path) (\(file.contents.utf8.count) bytes)\(replaced ? ", replacing the existing file" : "")")
+      let replaced =
+        existing.isEmpty
+        ? false : TTFileOperations.existence(of: directory.appendingPathComponent(file.path)).exists
+      lines.append(
+        "  \(file.path) (\(file.contents.utf8.count) bytes)\(replaced ? ", replacing the existing file" : "")"
+      )
     }
     if dryRun {
       lines.append("Nothing was written (--dry-run).")
@@ -177,7 +189,9 @@ public struct TTModuleTool: Sendable {
   /// - Returns: The report to print.
   /// - Throws: ``TTModuleToolError`` when a name is unknown or `Package.swift` has no
   ///   readable ttmodule region.
-  public func add(_ moduleNames: [String], project projectPath: String, dryRun: Bool) throws(TTModuleToolError)
+  public func add(
+    _ moduleNames: [String], project projectPath: String, dryRun: Bool
+  ) throws(TTModuleToolError)
     -> String
   {
     let chosen = try graph.resolve(all: moduleNames)
@@ -192,7 +206,9 @@ public struct TTModuleTool: Sendable {
           + "\(current.map(\.shortName).joined(separator: ", ")).")
       return lines.joined(separator: "\n")
     }
-    lines.append("\(dryRun ? "Would add" : "Added") \(added.map(\.shortName).joined(separator: ", ")) to \(project.manifestURL.path)")
+    lines.append(
+      "\(dryRun ? "Would add" : "Added") \(added.map(\.shortName).joined(separator: ", ")) to \(project.manifestURL.path)"
+    )
     lines.append("Modules: \(updated.map(\.shortName).joined(separator: ", "))")
     if !dryRun { try project.write(modules: updated) }
     if dryRun { lines.append("Nothing was written (--dry-run).") }
@@ -212,7 +228,9 @@ public struct TTModuleTool: Sendable {
   ///   - dryRun: Whether to only print what would change.
   /// - Returns: The report to print.
   /// - Throws: ``TTModuleToolError`` when the removal is refused or the project is unreadable.
-  public func remove(_ moduleNames: [String], project projectPath: String, force: Bool, dryRun: Bool)
+  public func remove(
+    _ moduleNames: [String], project projectPath: String, force: Bool, dryRun: Bool
+  )
     throws(TTModuleToolError) -> String
   {
     let chosen = try graph.resolve(all: moduleNames)
@@ -235,7 +253,8 @@ public struct TTModuleTool: Sendable {
       }
     }
     if !reasons.isEmpty {
-      throw TTModuleToolError(.refused, "cannot remove: " + reasons.joined(separator: "; ") + ". Nothing was changed.")
+      throw TTModuleToolError(
+        .refused, "cannot remove: " + reasons.joined(separator: "; ") + ". Nothing was changed.")
     }
     if !force {
       let importers = project.sourcesImporting(removing.map(\.identifier))
@@ -249,7 +268,8 @@ public struct TTModuleTool: Sendable {
     lines.append(
       "\(dryRun ? "Would remove" : "Removed") \(removing.map(\.shortName).joined(separator: ", ")) "
         + "from \(project.manifestURL.path)")
-    lines.append("Modules: \(remaining.isEmpty ? "none" : remaining.map(\.shortName).joined(separator: ", "))")
+    lines.append(
+      "Modules: \(remaining.isEmpty ? "none" : remaining.map(\.shortName).joined(separator: ", "))")
     if !dryRun { try project.write(modules: remaining) }
     if dryRun { lines.append("Nothing was written (--dry-run).") }
     return lines.joined(separator: "\n")
@@ -270,7 +290,8 @@ public struct TTModuleTool: Sendable {
     explicit: String?, workingDirectory: String = FileManager.default.currentDirectoryPath
   ) throws(TTModuleToolError) -> String {
     func isThree20(_ url: URL) -> Bool {
-      guard let data = FileManager.default.contents(atPath: url.appendingPathComponent("Package.swift").path) else {
+      guard let data = FileManager.default.contents(atPath: url.appendingPathComponent("Package.swift").path)
+      else {
         return false
       }
       return String(decoding: data, as: UTF8.self).contains("name: \"Three20\"")

@@ -69,7 +69,9 @@ public struct TTModuleCommand: ParsableCommand {
   /// `ttmodule list`.
   struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "List every module: short name, Swift module, what it uses, the C libraries it links, what it is for.")
+      abstract:
+        "List every module: short name, Swift module, what it uses, the C libraries it links, what it is for."
+    )
 
     @Flag(help: "Print JSON: an array of {shortName, identifier, summary, dependencies, systemLibraries}.")
     var json = false
@@ -82,7 +84,8 @@ public struct TTModuleCommand: ParsableCommand {
   /// `ttmodule deps`.
   struct Deps: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Show what modules need: direct and transitive dependencies as a tree, and the C libraries linked.")
+      abstract:
+        "Show what modules need: direct and transitive dependencies as a tree, and the C libraries linked.")
 
     @Flag(help: "Print JSON: per module {module, identifier, direct, all, links}.")
     var json = false
@@ -121,7 +124,9 @@ public struct TTModuleCommand: ParsableCommand {
     @Option(help: "Depend on Three20 from this git URL instead of a local path (needs --from).")
     var url: String?
 
-    @Option(help: ArgumentHelp("With --url: the lowest version to accept, MAJOR.MINOR.PATCH.", valueName: "version"))
+    @Option(
+      help: ArgumentHelp("With --url: the lowest version to accept, MAJOR.MINOR.PATCH.", valueName: "version")
+    )
     var from: String?
 
     @Flag(help: "Print the plan (modules and files) without writing anything.")
@@ -135,7 +140,8 @@ public struct TTModuleCommand: ParsableCommand {
         throw ValidationError("Name at least one module, for example: ttmodule new \(path) Table")
       }
       if (url == nil) != (from == nil) {
-        throw ValidationError("--url and --from go together: --url https://github.com/you/three20-swift.git --from 0.1.0")
+        throw ValidationError(
+          "--url and --from go together: --url https://github.com/you/three20-swift.git --from 0.1.0")
       }
       if url != nil, three20Path != nil {
         throw ValidationError("Give either --three20-path or --url/--from, not both.")
@@ -158,7 +164,8 @@ public struct TTModuleCommand: ParsableCommand {
   /// `ttmodule add`.
   struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Add modules (and what they need) to a project made by 'ttmodule new'; adding twice changes nothing.")
+      abstract:
+        "Add modules (and what they need) to a project made by 'ttmodule new'; adding twice changes nothing.")
 
     @Argument(help: "The modules to add.")
     var modules: [String]

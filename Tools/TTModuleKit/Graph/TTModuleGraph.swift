@@ -84,7 +84,9 @@ public struct TTModuleGraph: Sendable {
   ///   valid names, with the closest one as a suggestion.
   public func resolve(_ name: String) throws(TTModuleToolError) -> Module {
     let key = name.lowercased()
-    if let found = modules.first(where: { $0.shortName.lowercased() == key || $0.identifier.lowercased() == key }) {
+    if let found = modules.first(where: {
+      $0.shortName.lowercased() == key || $0.identifier.lowercased() == key
+    }) {
       return found
     }
     if let short = Self.three20Names[key], let found = module(short: short) {
@@ -109,7 +111,8 @@ public struct TTModuleGraph: Sendable {
     guard !names.isEmpty else {
       throw TTModuleToolError(
         .invalidInput,
-        "no module named. Name at least one of \(modules.map(\.shortName).joined(separator: ", ")), or 'all'.")
+        "no module named. Name at least one of \(modules.map(\.shortName).joined(separator: ", ")), or 'all'."
+      )
     }
     var result: [Module] = []
     for name in names {
@@ -181,7 +184,9 @@ public struct TTModuleGraph: Sendable {
     for (alias, short) in Self.three20Names { candidates.append((alias, short)) }
     candidates.append(("all", "all"))
     let scored = candidates.map { (distance: Self.editDistance(typed, $0.name), answer: $0.answer) }
-    guard let best = scored.min(by: { ($0.distance, $0.answer) < ($1.distance, $1.answer) }) else { return nil }
+    guard let best = scored.min(by: { ($0.distance, $0.answer) < ($1.distance, $1.answer) }) else {
+      return nil
+    }
     let limit = max(2, typed.count / 3)
     return best.distance <= limit ? best.answer : nil
   }

@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #elseif canImport(Darwin)
-  import Darwin
+import Darwin
 #endif
 
 /// File writes that never leave a half-written project: everything is written to a temporary
@@ -28,7 +28,8 @@ enum TTFileOperations {
   /// file is either the old one or the new one in full.
   static func writeProject(_ files: [TTPlannedFile], to directory: URL) throws(TTModuleToolError) {
     let parent = directory.deletingLastPathComponent()
-    let staging = parent.appendingPathComponent(".ttmodule-\(directory.lastPathComponent)-\(UUID().uuidString)")
+    let staging = parent.appendingPathComponent(
+      ".ttmodule-\(directory.lastPathComponent)-\(UUID().uuidString)")
     do {
       try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
       try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false)
@@ -45,7 +46,8 @@ enum TTFileOperations {
         try Data(file.contents.utf8).write(to: target)
       }
     } catch {
-      throw TTModuleToolError(.ioFailure, "cannot write the project in \(staging.path): \(error.localizedDescription)")
+      throw TTModuleToolError(
+        .ioFailure, "cannot write the project in \(staging.path): \(error.localizedDescription)")
     }
     let state = existence(of: directory)
     if !state.exists || contents(of: directory).isEmpty {
@@ -59,7 +61,8 @@ enum TTFileOperations {
         try FileManager.default.createDirectory(
           at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
       } catch {
-        throw TTModuleToolError(.ioFailure, "cannot create \(target.deletingLastPathComponent().path): \(error)")
+        throw TTModuleToolError(
+          .ioFailure, "cannot create \(target.deletingLastPathComponent().path): \(error)")
       }
       try move(staging.appendingPathComponent(file.path), to: target)
     }

@@ -61,7 +61,8 @@ public struct TTManifestRegion: Sendable, Hashable {
   public static func locate(in manifest: [UInt8]) throws(TTModuleToolError) -> Range<Int> {
     let begins = occurrences(of: Array(beginMarker.utf8), in: manifest)
     let ends = occurrences(of: Array(endMarker.utf8), in: manifest)
-    guard begins.count == 1, ends.count == 1, let begin = begins.first, let end = ends.first, begin < end else {
+    guard begins.count == 1, ends.count == 1, let begin = begins.first, let end = ends.first, begin < end
+    else {
       let found = "\(begins.count) '\(beginMarker)' and \(ends.count) '\(endMarker)' line(s)"
       throw TTModuleToolError(
         .refused,
@@ -95,7 +96,10 @@ public struct TTManifestRegion: Sendable, Hashable {
           + "'ttmodule new' wrote it (a 'let three20 = Package.Dependency.package(…)' line and a "
           + "'let three20Modules = [ … ]' list of Three20 module names).")
     }
-    guard let dependencyLine = text.split(whereSeparator: \.isNewline).first(where: { $0.contains("let three20 =") })
+    guard
+      let dependencyLine = text.split(whereSeparator: \.isNewline).first(where: {
+        $0.contains("let three20 =")
+      })
     else { throw refusal("has no 'let three20 = …' line") }
     let literals = stringLiterals(in: String(dependencyLine))
     let source: TTThree20Source

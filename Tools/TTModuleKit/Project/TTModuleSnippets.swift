@@ -48,10 +48,11 @@ enum TTModuleSnippets {
     case "Style":
       return """
         // Style: draw on a canvas of terminal cells and print it the way this terminal can show it.
+        let blue = TTColor(red: 36, green: 112, blue: 216)
         var canvas = TTCanvas(width: 24, height: 1)
         canvas.write(
           " Three20 Style ", at: TTPoint(x: 1, y: 0),
-          style: TTCellStyle(foreground: .white, background: TTColor(red: 36, green: 112, blue: 216), attributes: .bold))
+          style: TTCellStyle(foreground: .white, background: blue, attributes: .bold))
         let capabilities = TTTerminalCapabilities.detect(
           environment: ProcessInfo.processInfo.environment, isTerminal: isatty(1) == 1)
         print(TTANSIRenderer(capabilities: capabilities).render(canvas))

@@ -55,11 +55,15 @@ struct TTProjectManifest {
       guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { continue }
       let files = enumerator.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted()
       for file in files {
-        guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(file).path) else { continue }
+        guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(file).path) else {
+          continue
+        }
         let text = String(decoding: data, as: UTF8.self)
         for line in text.split(whereSeparator: \.isNewline) {
           let words = line.split(whereSeparator: \.isWhitespace)
-          guard let importIndex = words.firstIndex(of: "import"), importIndex + 1 < words.count else { continue }
+          guard let importIndex = words.firstIndex(of: "import"), importIndex + 1 < words.count else {
+            continue
+          }
           let imported = String(words[importIndex + 1])
           if identifiers.contains(imported) {
             result.append(("\(folder)/\(file)", imported))

@@ -69,7 +69,8 @@ public struct TTProjectTemplate: Sendable {
           + "it names the package, its executable and its folders. \(fix)")
     }
     let keywords: Set<String> = [
-      "Any", "Self", "Type", "Protocol", "as", "associatedtype", "break", "case", "catch", "class", "continue",
+      "Any", "Self", "Type", "Protocol", "as", "associatedtype", "break", "case", "catch", "class",
+      "continue",
       "default", "defer", "deinit", "do", "else", "enum", "extension", "fallthrough", "false", "fileprivate",
       "for", "func", "guard", "if", "import", "in", "init", "inout", "internal", "is", "let", "nil", "open",
       "operator", "private", "protocol", "public", "repeat", "rethrows", "return", "self", "static", "struct",
@@ -77,12 +78,16 @@ public struct TTProjectTemplate: Sendable {
       "Foundation", "Testing", "Swift", "main",
     ]
     guard !keywords.contains(name) else {
-      throw TTModuleToolError(.invalidInput, "'\(name)' is a Swift keyword or a module every project uses. \(fix)")
+      throw TTModuleToolError(
+        .invalidInput, "'\(name)' is a Swift keyword or a module every project uses. \(fix)")
     }
-    let taken = TTModuleGraph.three20.modules.flatMap { [$0.identifier.lowercased(), $0.shortName.lowercased()] }
+    let taken = TTModuleGraph.three20.modules.flatMap {
+      [$0.identifier.lowercased(), $0.shortName.lowercased()]
+    }
     guard !taken.contains(name.lowercased()), name.lowercased() != "three20" else {
       throw TTModuleToolError(
-        .invalidInput, "'\(name)' is the name of a Three20 module; the project's products would collide. \(fix)")
+        .invalidInput,
+        "'\(name)' is the name of a Three20 module; the project's products would collide. \(fix)")
     }
   }
 
@@ -97,7 +102,8 @@ public struct TTProjectTemplate: Sendable {
       TTPlannedFile(path: "Sources/\(name)/main.swift", contents: mainSource),
     ]
     for resource in TTModuleSnippets.resources(for: shortNames) {
-      result.append(TTPlannedFile(path: "Sources/\(name)/Resources/\(resource.name)", contents: resource.contents))
+      result.append(
+        TTPlannedFile(path: "Sources/\(name)/Resources/\(resource.name)", contents: resource.contents))
     }
     result += [
       TTPlannedFile(path: "Tests/\(name)Tests/\(name)Tests.swift", contents: testSource),

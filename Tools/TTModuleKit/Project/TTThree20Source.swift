@@ -40,7 +40,8 @@ public enum TTThree20Source: Sendable, Hashable {
   ///   - version: The lowest version to accept.
   /// - Returns: The source.
   /// - Throws: ``TTModuleToolError`` (``TTModuleToolError/Kind/invalidInput``) saying what is wrong.
-  public static func validated(url: String, from version: String) throws(TTModuleToolError) -> TTThree20Source {
+  public static func validated(url: String, from version: String) throws(TTModuleToolError) -> TTThree20Source
+  {
     let schemes = ["https://", "http://", "ssh://", "file://", "git://"]
     let hasScheme = schemes.contains { url.lowercased().hasPrefix($0) && url.count > $0.count }
     let isSCP = url.contains("@") && url.contains(":") && !url.contains("://")
@@ -50,7 +51,8 @@ public enum TTThree20Source: Sendable, Hashable {
         "'\(url)' is not a git URL. Give one such as https://github.com/you/three20-swift.git.")
     }
     let parts = version.split(separator: ".", omittingEmptySubsequences: false)
-    guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.count < 10 && $0.allSatisfy(\.isASCII) && Int($0) != nil })
+    guard parts.count == 3,
+      parts.allSatisfy({ !$0.isEmpty && $0.count < 10 && $0.allSatisfy(\.isASCII) && Int($0) != nil })
     else {
       throw TTModuleToolError(
         .invalidInput, "'\(version)' is not a version. Give --from as MAJOR.MINOR.PATCH, for example 0.1.0.")
