@@ -44,19 +44,22 @@ for project in "${projects[@]}"; do
   # shellcheck disable=SC2086 # the module list is meant to split
   "$ttmodule" new "$dir" --three20-path "$repo" ${modules[$project]}
 
-  begin=$(date +%s%N)
-  if ! (cd "$dir" && $swift build --build-tests 2>&1 | tail -n 3); then
+  # Wall time, and the CPU time of the build and the compilers it runs (contention-independent).
+  log="$work/$project.build.log"
+  TIMEFORMAT='%R %U %S'
+  if ! { time (cd "$dir" && $swift build --build-tests >"$log" 2>&1); } 2>"$work/$project.time"; then
+    tail -n 30 "$log"
     fail "$project does not build"
     continue
   fi
-  # The build must also have made the program.
+  read -r wall user system <"$work/$project.time"
+  grep -E "warning:|Build complete" "$log" || true
   bin_dir=$(cd "$dir" && $swift build --show-bin-path)
   binary="$bin_dir/$project"
   if [[ ! -x "$binary" ]]; then
     fail "$project: the build produced no $binary"
     continue
   fi
-  build_ms=$((($(date +%s%N) - begin) / 1000000))
 
   echo "--- $project: run"
   (cd "$dir" && "$binary") || fail "$project's program exited with an error"
@@ -82,14 +85,16 @@ for project in "${projects[@]}"; do
   size=$(stat -c %s "$binary")
   stripped=$(strip -o "$work/$project.stripped" "$binary" && stat -c %s "$work/$project.stripped")
   rm -f "$work/$project.stripped"
-  line=$(awk -v p="$project" -v m="${modules[$project]}" -v t="$build_ms" -v s="$size" -v x="$stripped" \
-    -v l="${links:-none of libcurl/libxml2/libsqlite3}" \
-    'BEGIN { printf "%-11s modules=%-7s build=%6.1fs binary=%5.1fMB stripped=%5.1fMB links: %s", p, m, t / 1000, s / 1048576, x / 1048576, l }')
+  line=$(awk -v p="$project" -v m="${modules[$project]}" -v w="$wall" -v c="$(awk -v u="$user" -v s="$system" 'BEGIN { print u + s }')" \
+    -v s="$size" -v x="$stripped" -v l="${links:-none of libcurl/libxml2/libsqlite3}" \
+    'BEGIN { printf "%-11s %-7s build %6.1fs (cpu %6.1fs)  binary %5.1f MB (stripped %4.1f MB)  links: %s", p, m, w, c, s / 1048576, x / 1048576, l }')
   summary+=("$line")
 done
 
 echo
-echo "=== ttmodule integration: debug builds (program and tests), each from a clean .build"
+echo "=== ttmodule integration: debug builds of program and tests, each project from an empty .build"
+total=$((SECONDS))
+echo "(build = wall time; cpu = user + system time of the build and its compilers; total $((total / 60))m$((total % 60))s)"
 for line in "${summary[@]}"; do echo "$line"; done
 if ((status == 0)); then echo "ttmodule integration passed"; fi
 exit $status
