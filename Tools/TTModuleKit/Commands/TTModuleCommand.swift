@@ -11,14 +11,14 @@ public struct TTModuleCommand: ParsableCommand {
     commandName: "ttmodule",
     abstract: "Choose Three20 for Swift modules: list them, show what they need, start a project, change it.",
     discussion: """
-      Three20 for Swift is one package with one product per module. Each module links only the C
-      libraries it needs, so a program built on Table alone links neither libcurl, libxml2 nor
+      Three20 for Swift is one package with one product per module. Each module links only the C \
+      libraries it needs, so a program built on Table alone links neither libcurl, libxml2 nor \
       libsqlite3. ttmodule tells you what each module brings and writes the SwiftPM for you.
 
-      MODULES are named by short name (Table), Swift module name (Three20Table) or Three20's old
-      names (Three20UI → Table, Three20UICommon → Style, Three20UINavigator → Navigator,
-      extThree20XML → XMLExt, extThree20JSON → Network), in any case; 'all' names every module.
-      A module's dependencies are always added for you ("Table needs Core, Style").
+      MODULES are named by short name (Table), Swift module name (Three20Table) or Three20's old \
+      names (Three20UI → Table, Three20UICommon → Style, Three20UINavigator → Navigator, \
+      extThree20XML → XMLExt, extThree20JSON → Network), in any case; 'all' names every module. \
+      A module's dependencies are always added for you ("Table needs Style, Core").
 
       EXAMPLES:
         ttmodule list
@@ -28,17 +28,17 @@ public struct TTModuleCommand: ParsableCommand {
         ttmodule add Network --project ~/src/Feeds
         ttmodule remove Network --project ~/src/Feeds
 
-      A project made by 'new' has Package.swift (its Three20 dependency and products between
-      '// ttmodule:begin' and '// ttmodule:end'), Sources/NAME/main.swift using each module in a
-      few lines, Tests/NAMETests with one test per module, README.md and .gitignore. 'add' and
+      A project made by 'new' has Package.swift (its Three20 dependency and products between \
+      '// ttmodule:begin' and '// ttmodule:end'), Sources/NAME/main.swift using each module in a \
+      few lines, Tests/NAMETests with one test per module, README.md and .gitignore. 'add' and \
       'remove' rewrite only the marked region and keep every other byte of Package.swift.
 
-      SAFETY: nothing is written with --dry-run; 'new' never writes into a non-empty directory
-      without --force (and then replaces only files of the same name); files are written to a
+      SAFETY: nothing is written with --dry-run; 'new' never writes into a non-empty directory \
+      without --force (and then replaces only files of the same name); files are written to a \
       temporary place and moved into place, so a failure leaves nothing half-written.
 
-      EXIT STATUS: 0 done (or nothing to change); 64 unknown module or invalid name, URL or
-      version; 65 refused (would overwrite, or remove a module still needed or imported, or the
+      EXIT STATUS: 0 done (or nothing to change); 64 unknown module or invalid name, URL or \
+      version; 65 refused (would overwrite, or remove a module still needed or imported, or the \
       Package.swift region is missing); 66 project or repository not found; 74 file error.
       """,
     subcommands: [List.self, Deps.self, New.self, Add.self, Remove.self]
@@ -105,7 +105,7 @@ public struct TTModuleCommand: ParsableCommand {
       discussion: """
         By default the project depends on this Three20 checkout by local path (found from where
         ttmodule was built, or upwards from the current directory; or give --three20-path). With
-        --url and --from it depends on a git repository instead. Only the needed products are
+        --url and --from it depends on a git repository instead. Only the needed products are \
         named. The directory must be new or empty unless --force is given.
         """)
 
@@ -186,8 +186,8 @@ public struct TTModuleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Remove modules from a project made by 'ttmodule new'.",
       discussion: """
-        Refused, with the reason, when another module of the project needs one of them, or when
-        the project's sources still import it (override the latter with --force). The modules it
+        Refused, with the reason, when another module of the project needs one of them, or when \
+        the project's sources still import it (override the latter with --force). The modules it \
         needed stay; remove them too if you no longer use them.
         """)
 

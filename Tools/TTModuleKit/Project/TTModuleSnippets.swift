@@ -73,7 +73,8 @@ enum TTModuleSnippets {
       let opening =
         project.contains("Table")
         ? """
-        // A menu of table rows, each with the URL it opens; choosing the first one opens it.
+        // A menu of table rows, each with the URL it opens; choosing the first one opens it (with
+        // its parent, tt://home, beneath it).
         let menu = [
           TTTableTextItem(text: "Inbox", url: "tt://home/inbox"),
           TTTableTextItem(text: "Settings", url: "tt://home/settings"),
@@ -86,25 +87,23 @@ enum TTModuleSnippets {
         }
         """
         : """
-        navigator.open("tt://home/settings")
+        navigator.open("tt://home/settings")  // a deep link: tt://home is opened beneath it
         """
       return """
-        // Navigator: every screen has a URL, and the navigator opens URLs onto its stack. This tiny
-        // resolver makes a screen titled with its URL for any tt:// URL.
-        struct Screens: TTURLResolving {
-          func resolve(_ url: String) -> TTURLResolution? {
-            guard url.hasPrefix("tt://") else { return nil }
-            let route = TTURLRoute(
-              target: .controller { match, _ in
-                let screen = TTViewController()
-                screen.title = match.url
-                return screen
-              })
-            return TTURLResolution(match: TTURLMatch(url: url, pattern: url), route: route)
-          }
+        // Navigator: every screen has a URL. The URL map says which patterns open which screens;
+        // the navigator opens URLs onto its stack, opening a screen's parent URL first.
+        var map = TTURLMap()
+        try map.map("tt://home") { _, _ in
+          let home = TTViewController()
+          home.title = "Home"
+          return home
         }
-        let navigator = TTNavigator(resolver: Screens())
-        navigator.open("tt://home")
+        try map.map("tt://home/(section)", parent: "tt://home") { match, _ in
+          let section = TTViewController()
+          section.title = match["section"]
+          return section
+        }
+        let navigator = try TTNavigator(map: map)
         \(opening)
         print("Navigator: stack \\(navigator.stack.compactMap(\\.navigatorURL))")
         navigator.back()
@@ -160,34 +159,22 @@ enum TTModuleSnippets {
         """
     case "Navigator":
       return """
-          /// Navigator pushes each opened URL and pops it on back().
-          @Test @MainActor func navigatorPushesAndPops() {
-            let navigator = TTNavigator(resolver: TestScreens())
-            navigator.open("tt://home")
-            navigator.open("tt://home/settings")
-            #expect(navigator.stack.map(\\.navigatorURL) == ["tt://home", "tt://home/settings"])
+          /// Navigator opens a mapped URL over its parent, with the pattern's typed parameter.
+          @Test @MainActor func navigatorOpensMappedURLsOverTheirParents() throws {
+            var map = TTURLMap()
+            try map.map("tt://items") { _, _ in TTViewController() }
+            try map.map("tt://items/(id:int)", parent: "tt://items") { _, _ in TTViewController() }
+            #expect(try map.freeze().resolve("tt://items/7")?.match["id"] == "7")
+            let navigator = try TTNavigator(map: map)
+            navigator.open("tt://items/7")
+            #expect(navigator.stack.map(\\.navigatorURL) == ["tt://items", "tt://items/7"])
             #expect(navigator.back())
-            #expect(navigator.stack.map(\\.navigatorURL) == ["tt://home"])
+            #expect(navigator.stack.map(\\.navigatorURL) == ["tt://items"])
           }
         """
     default:
       return ""
     }
-  }
-
-  /// Declarations the tests share, after the suite.
-  static func testSupport(for project: Set<String>) -> String? {
-    guard project.contains("Navigator") else { return nil }
-    return """
-      /// A resolver that makes a screen for any tt:// URL.
-      struct TestScreens: TTURLResolving {
-        func resolve(_ url: String) -> TTURLResolution? {
-          guard url.hasPrefix("tt://") else { return nil }
-          let route = TTURLRoute(target: .controller { _, _ in TTViewController() })
-          return TTURLResolution(match: TTURLMatch(url: url, pattern: url), route: route)
-        }
-      }
-      """
   }
 
   /// Files the executable bundles as resources, by name, for the modules that read them.

@@ -166,7 +166,7 @@ public struct TTProjectTemplate: Sendable {
   /// The test target's source: one test per module.
   public var testSource: String {
     let tests = modules.map { TTModuleSnippets.test(for: $0.shortName) }.filter { !$0.isEmpty }
-    var text = """
+    return """
       // One test per Three20 module of \(name). Run them with `swift test`.
       \(imports)
       import Testing
@@ -176,10 +176,6 @@ public struct TTProjectTemplate: Sendable {
       }
 
       """
-    if let support = TTModuleSnippets.testSupport(for: shortNames) {
-      text += "\n\(support)\n"
-    }
-    return text
   }
 
   /// The project's README: what it is and its two commands.
