@@ -44,6 +44,7 @@ import Testing
   /// An unknown name fails with the valid names and the closest one.
   @Test(arguments: [
     ("Tabel", "Table"), ("Navigater", "Navigator"), ("Three20Tabel", "Three20Table"), ("cor", "Core"),
+    ("Nav", "Navigator"), ("netw", "Network"),
   ])
   func unknownNameSuggestsTheClosest(typo: String, suggestion: String) {
     #expect {

@@ -126,11 +126,13 @@ public struct TTModuleTool: Sendable {
     let projectName = name ?? directory.lastPathComponent
     do {
       try TTProjectTemplate.validateName(projectName)
-    } catch  where name == nil {
+    } catch {
+      guard name == nil else { throw error }
       throw TTModuleToolError(
         .invalidInput,
-        "the directory name '\(projectName)' is not a valid project name (\(error.message)) "
-          + "Pass --name NAME, for example --name \(Self.suggestedName(from: projectName)).")
+        "the directory name cannot be the project name: "
+          + error.message.replacingOccurrences(of: " Choose a name such as MyApp with --name.", with: "")
+          + " Pass --name NAME, for example --name \(Self.suggestedName(from: projectName)).")
     }
     if directory.lastPathComponent.lowercased() == source.packageIdentity {
       throw TTModuleToolError(

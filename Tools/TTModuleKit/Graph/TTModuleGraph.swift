@@ -183,6 +183,13 @@ public struct TTModuleGraph: Sendable {
     }
     for (alias, short) in Self.three20Names { candidates.append((alias, short)) }
     candidates.append(("all", "all"))
+    // A prefix of a name ("Nav") is a likely abbreviation.
+    if typed.count >= 3,
+      let prefixed = candidates.filter({ $0.name.hasPrefix(typed) }).min(by: { $0.name.count < $1.name.count }
+      )
+    {
+      return prefixed.answer
+    }
     let scored = candidates.map { (distance: Self.editDistance(typed, $0.name), answer: $0.answer) }
     guard let best = scored.min(by: { ($0.distance, $0.answer) < ($1.distance, $1.answer) }) else {
       return nil
