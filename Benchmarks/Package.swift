@@ -20,6 +20,7 @@ let package = Package(
   platforms: [.macOS(.v15)],
   dependencies: [
     .package(path: ".."),
+    .package(url: "https://github.com/vapor/routing-kit.git", from: "4.9.3"),
     .package(url: "https://github.com/drmohundro/SWXMLHash", exact: "8.1.1"),
   ],
   targets: [
@@ -28,6 +29,9 @@ let package = Package(
       dependencies: [
         .product(name: "Three20Core", package: rootPackage),
         .product(name: "Three20Style", package: rootPackage),
+        .product(name: "Three20Table", package: rootPackage),
+        .product(name: "Three20Navigator", package: rootPackage),
+        .product(name: "RoutingKit", package: "routing-kit"),
         .product(name: "Three20XML", package: rootPackage),
         .product(name: "SWXMLHash", package: "SWXMLHash"),
         "XMLFloor",

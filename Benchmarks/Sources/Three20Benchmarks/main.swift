@@ -3,6 +3,8 @@ import Foundation
 
 let suites: [(name: String, run: () -> Void)] = [
   ("style", StyleBenchmarks.run),
+  ("table", TableBenchmarks.run),
+  ("navigator", NavigatorBenchmarks.run),
   ("xml", XMLBenchmarks.run),
 ]
 
