@@ -20,8 +20,8 @@ let package = Package(
   platforms: [.macOS(.v15)],
   dependencies: [
     .package(path: ".."),
-    .package(url: "https://github.com/drmohundro/SWXMLHash", exact: "8.1.1"),
     .package(url: "https://github.com/vapor/routing-kit.git", from: "4.9.3"),
+    .package(url: "https://github.com/drmohundro/SWXMLHash", exact: "8.1.1"),
   ],
   targets: [
     .executableTarget(
@@ -29,11 +29,12 @@ let package = Package(
       dependencies: [
         .product(name: "Three20Core", package: rootPackage),
         .product(name: "Three20Style", package: rootPackage),
+        .product(name: "Three20Table", package: rootPackage),
+        .product(name: "Three20Navigator", package: rootPackage),
+        .product(name: "RoutingKit", package: "routing-kit"),
         .product(name: "Three20XML", package: rootPackage),
         .product(name: "SWXMLHash", package: "SWXMLHash"),
         "XMLFloor",
-        .product(name: "Three20Navigator", package: rootPackage),
-        .product(name: "RoutingKit", package: "routing-kit"),
       ],
       path: "Sources/Three20Benchmarks"),
     // libxml2's SAX parser with empty callbacks, in C: the XML benchmarks' floor.

@@ -17,6 +17,15 @@ enum XMLBenchmarks {
     let rss = Data(rssFeed(targetBytes: small ? 2_000_000 : 20_000_000).utf8)
     let nested = Data(nestedDocument(targetBytes: small ? 500_000 : 5_000_000).utf8)
     let rssMB = Double(rss.count) / 1_000_000
+    if let only = ProcessInfo.processInfo.environment["TT_BENCH_XML_ONLY"] {
+      // One contender once, for callgrind: TT_BENCH_XML_ONLY=tree|dictionary|sax.
+      switch only {
+      case "dictionary": blackHole(dictionary(rss))
+      case "sax": blackHole(saxFloor(rss))
+      default: blackHole(tree(rss))
+      }
+      return
+    }
     let nestedMB = Double(nested.count) / 1_000_000
     print("xml: RSS feed \(format(rssMB)) MB, nested document \(format(nestedMB)) MB")
 
@@ -172,7 +181,7 @@ enum XMLBenchmarks {
   /// (`/proc/self/clear_refs`), and freed heap returned to the system, so earlier runs do not
   /// count.
   static func peakMegabytes(_ body: () -> Void) -> Double {
-    malloc_trim(0)
+    tt_release_free_memory()
     let before = residentKilobytes("VmRSS")
     try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
     body()
@@ -193,17 +202,26 @@ enum XMLBenchmarks {
 /// `treatDuplicateKeysAsArrayItems`): NSMutableDictionary per element with its attributes,
 /// `___Entity_Name___`, `___Entity_Type___`, `___Entity_Value___`, children under their names.
 final class FoundationDictionaries: NSObject, XMLParserDelegate {
-  private var stack: [NSMutableDictionary] = []
-  private var texts: [String] = []
+  /// An element being built: its dictionary, its text, and its children by name (kept on the
+  /// Swift side, because values read back from an NSDictionary on Linux come out as copies).
+  private struct Frame {
+    let element: NSMutableDictionary
+    var text = ""
+    var firstChildren: [String: NSMutableDictionary] = [:]
+    var arrays: [String: NSMutableArray] = [:]
+  }
+
+  private var stack: [Frame] = []
   private(set) var root: NSMutableDictionary?
+  private var items = 0
 
   static func parse(_ data: Data) -> Int {
     let delegate = FoundationDictionaries()
     // XMLParser(data:) refuses documents this large on Linux; a stream works.
     let parser = XMLParser(stream: InputStream(data: data))
     parser.delegate = delegate
-    guard parser.parse(), let root = delegate.root else { fatalError("Foundation's XMLParser failed") }
-    return (root["channel"] as? NSDictionary)?["item"].map { ($0 as? NSArray)?.count ?? 1 } ?? root.count
+    guard parser.parse(), delegate.root != nil else { fatalError("Foundation's XMLParser failed") }
+    return delegate.items
   }
 
   func parser(
@@ -213,35 +231,38 @@ final class FoundationDictionaries: NSObject, XMLParserDelegate {
     let element = NSMutableDictionary(dictionary: attributes)
     element["___Entity_Name___"] = elementName
     element["___Entity_Type___"] = attributes["type"] ?? "unknown"
-    stack.append(element)
-    texts.append("")
+    stack.append(Frame(element: element))
   }
 
   func parser(_ parser: XMLParser, foundCharacters string: String) {
-    if !texts.isEmpty { texts[texts.count - 1] += string }
+    if !stack.isEmpty { stack[stack.count - 1].text += string }
   }
 
   func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-    if !texts.isEmpty { texts[texts.count - 1] += String(decoding: CDATABlock, as: UTF8.self) }
+    if !stack.isEmpty { stack[stack.count - 1].text += String(decoding: CDATABlock, as: UTF8.self) }
   }
 
   func parser(
     _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?
   ) {
-    guard let element = stack.popLast(), let text = texts.popLast() else { return }
-    if !text.isEmpty { element["___Entity_Value___"] = text }
-    guard let parent = stack.last else {
+    guard let frame = stack.popLast() else { return }
+    let element = frame.element
+    if !frame.text.isEmpty { element["___Entity_Value___"] = frame.text }
+    if elementName == "item" { items += 1 }
+    guard !stack.isEmpty else {
       root = element
       return
     }
-    if let existing = parent[elementName] {
-      if let array = existing as? NSMutableArray {
-        array.add(element)
-      } else {
-        parent[elementName] = NSMutableArray(array: [existing, element])
-      }
+    let parent = stack.count - 1
+    if let array = stack[parent].arrays[elementName] {
+      array.add(element)
+    } else if let first = stack[parent].firstChildren[elementName] {
+      let array = NSMutableArray(array: [first, element])
+      stack[parent].arrays[elementName] = array
+      stack[parent].element[elementName] = array
     } else {
-      parent[elementName] = element
+      stack[parent].firstChildren[elementName] = element
+      stack[parent].element[elementName] = element
     }
   }
 }

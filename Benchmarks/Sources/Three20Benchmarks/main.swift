@@ -3,9 +3,10 @@ import Foundation
 
 let suites: [(name: String, run: () -> Void)] = [
   ("style", StyleBenchmarks.run),
+  ("table", TableBenchmarks.run),
+  ("navigator", NavigatorBenchmarks.run),
   ("xml", XMLBenchmarks.run),
   ("feed", FeedBenchmarks.run),
-  ("navigator", NavigatorBenchmarks.run),
 ]
 
 let requested = Set(CommandLine.arguments.dropFirst().map { $0.lowercased() })

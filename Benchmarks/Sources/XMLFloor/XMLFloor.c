@@ -1,6 +1,7 @@
 #include "XMLFloor.h"
 
 #include <libxml/parser.h>
+#include <malloc.h>
 #include <string.h>
 
 static void floor_start(void *context, const xmlChar *localname, const xmlChar *prefix,
@@ -48,3 +49,5 @@ long tt_libxml2_sax_floor(const unsigned char *bytes, size_t count, size_t chunk
   xmlFreeParserCtxt(parser);
   return wellFormed ? elements : -1;
 }
+
+void tt_release_free_memory(void) { malloc_trim(0); }

@@ -40,23 +40,38 @@ enum TTXMLSAXCallbacks {
     return (Unmanaged<TTXMLParser>.fromOpaque(opaque).takeUnretainedValue(), parserContext)
   }
 
+  /// Runs `body` with the parser behind a libxml2 context, without retaining it: the parser
+  /// is alive for the whole `xmlParseChunk` call that makes the callback.
+  @inline(__always)
+  static func withParser(
+    _ context: UnsafeMutableRawPointer?, _ body: (TTXMLParser, xmlParserCtxtPtr) -> Void
+  ) {
+    guard let context else { return }
+    let parserContext = context.assumingMemoryBound(to: xmlParserCtxt.self)
+    guard let opaque = parserContext.pointee._private else { return }
+    Unmanaged<TTXMLParser>.fromOpaque(opaque)._withUnsafeGuaranteedRef { body($0, parserContext) }
+  }
+
   static let startElement: startElementNsSAX2Func = {
     context, localName, prefix, uri, namespaceCount, namespaces, attributeCount, _, attributes in
-    guard let (parser, parserContext) = parser(context), let localName else { return }
-    parser.startElement(
-      parserContext, localName: localName, prefix: prefix, uri: uri,
-      namespaceCount: Int(namespaceCount), namespaces: namespaces,
-      attributeCount: Int(attributeCount), attributes: attributes)
+    guard let localName else { return }
+    withParser(context) { parser, parserContext in
+      parser.startElement(
+        parserContext, localName: localName, prefix: prefix, uri: uri,
+        namespaceCount: Int(namespaceCount), namespaces: namespaces,
+        attributeCount: Int(attributeCount), attributes: attributes)
+    }
   }
 
   static let endElement: endElementNsSAX2Func = { context, _, _, _ in
-    guard let (parser, parserContext) = parser(context) else { return }
-    parser.endElement(parserContext)
+    withParser(context) { parser, parserContext in parser.endElement(parserContext) }
   }
 
   static let characters: charactersSAXFunc = { context, text, length in
-    guard let (parser, parserContext) = parser(context), let text, length > 0 else { return }
-    parser.characters(parserContext, UnsafeBufferPointer(start: text, count: Int(length)))
+    guard let text, length > 0 else { return }
+    withParser(context) { parser, parserContext in
+      parser.characters(parserContext, UnsafeBufferPointer(start: text, count: Int(length)))
+    }
   }
 
   static let structuredError: xmlStructuredErrorFunc = { context, error in

@@ -149,6 +149,14 @@ public final class TTXMLParser {
     _ bytes: some ContiguousBytes, options: Options = Options()
   ) throws(TTXMLError) -> TTXMLDocument {
     let parser = TTXMLParser(options: options)
+    // The whole size is known: reserve the tree's storage once instead of growing it. Text and
+    // attribute values never take more bytes than the document (bar entities); a node per 48
+    // bytes covers typical feeds.
+    let count = bytes.withUnsafeBytes { $0.count }
+    if count <= options.maxDocumentSize {
+      parser.builder.bytes.reserveCapacity(count)
+      parser.builder.nodes.reserveCapacity(count / 48)
+    }
     try parser.feed(bytes)
     return try parser.finish()
   }
