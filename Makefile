@@ -89,7 +89,7 @@ bench-xml: deps
 # without its main, and Fuzz/XMLParser/main.swift starts it (LLVMFuzzerRunDriver).
 FUZZ_TIME ?= 60
 FUZZ_RUNTIME ?= $(dir $(shell readlink -f "$$(command -v swiftc)"))../lib/swift/clang/lib/linux/libclang_rt.fuzzer_no_main-$(shell uname -m).a
-FUZZ_BUILD = $(SWIFT) build --product FuzzXMLParser --scratch-path .build-fuzz \
+FUZZ_BUILD = $(SWIFT) build -c release --product FuzzXMLParser --scratch-path .build-fuzz \
   -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \
   -Xswiftc -DFUZZING -Xlinker $(FUZZ_RUNTIME) -Xlinker -lstdc++
 
