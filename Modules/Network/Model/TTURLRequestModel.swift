@@ -205,8 +205,10 @@ open class TTURLRequestModel<Response: TTURLResponse>: TTBaseModel {
     }
   }
 
-  /// Cancels the load in flight: its request is cancelled and
-  /// ``TTBaseModel/didCancelLoad()`` is reported at once. Does nothing when nothing is loading.
+  /// Cancels the load in flight.
+  ///
+  /// Its request is cancelled and ``TTBaseModel/didCancelLoad()`` is reported at once; the
+  /// request's outcome is ignored. Does nothing when nothing is loading.
   open override func cancel() {
     if let request = loadingRequest {
       generation &+= 1
