@@ -55,9 +55,14 @@ clean:
 # Benchmarks (a separate package in Benchmarks/, built in release mode).
 BENCH_RUN = $(SWIFT) run -c release --package-path Benchmarks Three20Benchmarks
 
-.PHONY: bench bench-style
+.PHONY: bench bench-style bench-network
 bench: deps
 	$(BENCH_RUN)
 
 bench-style: deps
 	$(BENCH_RUN) style
+
+# Starts nginx on 127.0.0.1 (installing it first as root), builds the C floor, runs the
+# network suite against them and stops nginx again.
+bench-network: deps
+	SWIFT=$(SWIFT) Benchmarks/scripts/network.sh

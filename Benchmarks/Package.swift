@@ -19,7 +19,10 @@ let package = Package(
   name: "Three20Benchmarks",
   platforms: [.macOS(.v15)],
   dependencies: [
-    .package(path: "..")
+    .package(path: ".."),
+    // The network benchmarks' anchor on SwiftNIO (Benchmarks/Sources/Three20Benchmarks/
+    // NetworkBenchmarks.swift); only this package depends on it, never the library.
+    .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
   ],
   targets: [
     .executableTarget(
@@ -27,8 +30,16 @@ let package = Package(
       dependencies: [
         .product(name: "Three20Core", package: rootPackage),
         .product(name: "Three20Style", package: rootPackage),
+        .product(name: "Three20Network", package: rootPackage),
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        "CSQLiteBench",
       ],
-      path: "Sources/Three20Benchmarks")
+      path: "Sources/Three20Benchmarks"),
+    // The system SQLite, for the raw prepared-SELECT anchor of the cache benchmarks (the root
+    // package's CSQLite3 is a target, not a product, so it cannot be used from here).
+    .systemLibrary(
+      name: "CSQLiteBench", path: "Sources/CSQLiteBench", pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"])]),
   ],
   swiftLanguageModes: [.v6]
 )
