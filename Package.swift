@@ -145,6 +145,7 @@ targets += [
     name: "Three20TableTests",
     dependencies: ["Three20Table", "Three20TestSupport"],
     path: "Tests/Three20TableTests",
+    exclude: ["Snapshots"],
     swiftSettings: swiftSettings),
   .testTarget(
     name: "Three20NavigatorTests",

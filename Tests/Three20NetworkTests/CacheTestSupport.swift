@@ -112,3 +112,15 @@ extension InMemoryLogHandler {
     entries.filter { $0.level == .warning }.map { "\($0.message)" }.filter { $0.contains(fragment) }
   }
 }
+
+/// Runs blocking work (child processes, SQLite busy waits) on a thread of its own, so it does
+/// not hold one of the few threads Swift concurrency shares between all the tests running at
+/// once (on a 2-core machine there are two; a test blocking one for seconds starves the rest).
+func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+  try await withCheckedThrowingContinuation { continuation in
+    let thread = Thread {
+      continuation.resume(with: Result { try body() })
+    }
+    thread.start()
+  }
+}

@@ -5,7 +5,7 @@ import Three20Network
 
 /// Waits (polling every 5 ms) until `condition` holds or `seconds` pass; returns whether it held.
 @discardableResult
-func eventually(within seconds: Double = 10, _ condition: @Sendable () async -> Bool) async -> Bool {
+func eventually(within seconds: Double = 30, _ condition: @Sendable () async -> Bool) async -> Bool {
   let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
   while ContinuousClock.now < deadline {
     if await condition() { return true }

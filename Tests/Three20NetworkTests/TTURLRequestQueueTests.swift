@@ -193,7 +193,7 @@ struct TTURLRequestQueueTests {
   /// Cancelling a request that waits for a free slot removes it without sending it.
   @Test func cancellingAWaitingRequest() async throws {
     queue.maxConcurrentRequests = 1
-    let first = TTURLRequest(url: server.url("/delay/5000"))
+    let first = TTURLRequest(url: server.url("/delay/60000"))
     let second = TTURLRequest(url: server.url("/delay/301"))
     first.start(on: queue)
     #expect(await eventually { queue.transferCounts.running == 1 })

@@ -272,7 +272,7 @@ struct TTURLRequestTests {
   /// Delegates hear start then cancel when the request is cancelled.
   @Test @MainActor func delegatesHearCancellation() async throws {
     let delegate = RecordingDelegate()
-    let request = TTURLRequest(url: server.url("/delay/5000"), delegate: delegate)
+    let request = TTURLRequest(url: server.url("/delay/60000"), delegate: delegate)
     request.start(on: queue)
     #expect(await eventually { @MainActor in delegate.events.contains("start") })
     request.cancel()
@@ -310,8 +310,8 @@ struct TTURLRequestTests {
   /// cancelRequests(withDelegate:) cancels requests by delegate or by user info's weak reference.
   @Test @MainActor func cancelRequestsWithDelegate() async throws {
     let owner = RecordingDelegate()
-    let byDelegate = TTURLRequest(url: server.url("/delay/5000"), delegate: owner)
-    let byUserInfo = TTURLRequest(url: server.url("/delay/5001"))
+    let byDelegate = TTURLRequest(url: server.url("/delay/60000"), delegate: owner)
+    let byUserInfo = TTURLRequest(url: server.url("/delay/60001"))
     byUserInfo.userInfo = TTUserInfo(topic: "t", weakRef: owner)
     let unrelated = TTURLRequest(url: server.url("/delay/300"))
     byDelegate.start(on: queue)

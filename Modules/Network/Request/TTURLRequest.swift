@@ -213,7 +213,7 @@ public final class TTURLRequest: Sendable {
   }
 
   /// How old cached data may be and still be served without asking the network; default one
-  /// week (``TTTimeInterval/week``).
+  /// week (`TTTimeInterval.week`).
   public var cacheExpirationAge: TimeInterval {
     get { read { $0.cacheExpirationAge } }
     set { state.withLock { $0.cacheExpirationAge = newValue } }

@@ -232,11 +232,17 @@ public struct TTSVGRenderer: Sendable {
     let frame = TTShapePath.Rect(
       x: 0, y: 0, width: metrics.pixels(columns: size.width), height: metrics.pixels(rows: size.height))
     var state = State(frame: frame, contentFrame: frame)
-    for layer in style.layers {
+    let bounds = TTRect(origin: .zero, size: size)
+    for (index, layer) in style.layers.enumerated() {
+      if case .content = layer {
+        // Content goes where the terminal puts it: the cells left by the layers before it.
+        state.contentFrame = metrics.pixels(TTStyle(Array(style.layers[..<index])).contentRect(for: bounds))
+      }
       draw(
         layer, state: &state, content: content, chainLook: style.textLook, metrics: metrics, into: &drawing)
     }
     if !state.didDrawContent {
+      state.contentFrame = metrics.pixels(style.contentRect(for: bounds))
       drawContent(
         content, state: &state, look: state.look ?? style.textLook, metrics: metrics, into: &drawing)
     }

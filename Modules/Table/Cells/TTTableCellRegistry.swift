@@ -1,4 +1,5 @@
 import Synchronization
+public import Three20Core
 public import Three20Style
 
 /// Which cell draws which item: Three20's `cellClassForObject:`, as a table instead of an
@@ -81,5 +82,75 @@ public struct TTTableFallbackCell: TTTableCell {
       TTDisplayWidth.truncate(text, to: width), at: .zero,
       style: TTCellStyle(foreground: .gray, attributes: state.isSelected ? .inverse : []))
     return canvas
+  }
+}
+
+extension TTTableCellRegistry {
+  /// A new registry with a cell for every built-in item: Three20's default
+  /// `cellClassForObject:`.
+  ///
+  /// Each call makes a new registry, so registering your own cells in one never changes
+  /// another table's. Three20 chose a cell by walking its item class hierarchy; Swift items
+  /// have no hierarchy, so each item type is registered once:
+  ///
+  /// | Item | Cell |
+  /// |---|---|
+  /// | ``TTTableTextItem`` | ``TTTableTextItemCell`` |
+  /// | ``TTTableCaptionItem`` | ``TTTableCaptionItemCell`` |
+  /// | ``TTTableRightCaptionItem`` | ``TTTableRightCaptionItemCell`` |
+  /// | ``TTTableSubtextItem`` | ``TTTableSubtextItemCell`` |
+  /// | ``TTTableSettingsItem`` | ``TTTableSettingsItemCell`` |
+  /// | ``TTTableSubtitleItem`` | ``TTTableSubtitleItemCell`` |
+  /// | ``TTTableMessageItem`` | ``TTTableMessageItemCell`` |
+  /// | ``TTTableLongTextItem`` | ``TTTableLongTextItemCell`` |
+  /// | ``TTTableGrayTextItem`` | ``TTTableGrayTextItemCell`` |
+  /// | ``TTTableSummaryItem`` | ``TTTableSummaryItemCell`` |
+  /// | ``TTTableLink`` | ``TTTableLinkCell`` |
+  /// | ``TTTableButton`` | ``TTTableButtonCell`` |
+  /// | ``TTTableMoreButton`` | ``TTTableMoreButtonCell`` |
+  /// | ``TTTableImageItem`` | ``TTTableImageItemCell`` |
+  /// | ``TTTableRightImageItem`` | ``TTTableRightImageItemCell`` |
+  /// | ``TTTableStyledTextItem`` | ``TTStyledTextTableItemCell`` |
+  /// | ``TTTableActivityItem`` | ``TTTableActivityItemCell`` |
+  /// | ``TTTableControlItem`` | ``TTTableControlCell`` |
+  /// | anything else | ``fallbackCell`` |
+  ///
+  /// Section titles (``TTTableSection``) are drawn by ``TTTableHeaderCell`` and
+  /// ``TTTableFooterCell``.
+  ///
+  /// ```swift
+  /// let registry = TTTableCellRegistry.standard()
+  /// registry.cell(for: TTTableLink(text: "Docs")) is TTTableLinkCell   // true
+  /// registry.register(FriendCell(), for: FriendItem.self)            // only in this registry
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - dateFormatting: How the message cell writes timestamps; ``TTDateFormatting/standard``
+  ///     by default. Tests pass one with a fixed clock.
+  ///   - fallbackCell: The cell for unregistered item types; a ``TTTableFallbackCell`` by default.
+  /// - Returns: The registry.
+  public static func standard(
+    dateFormatting: TTDateFormatting = .standard, fallbackCell: any TTTableCell = TTTableFallbackCell()
+  ) -> TTTableCellRegistry {
+    let registry = TTTableCellRegistry(fallbackCell: fallbackCell)
+    registry.register(TTTableTextItemCell(), for: TTTableTextItem.self)
+    registry.register(TTTableCaptionItemCell(), for: TTTableCaptionItem.self)
+    registry.register(TTTableRightCaptionItemCell(), for: TTTableRightCaptionItem.self)
+    registry.register(TTTableSubtextItemCell(), for: TTTableSubtextItem.self)
+    registry.register(TTTableSettingsItemCell(), for: TTTableSettingsItem.self)
+    registry.register(TTTableSubtitleItemCell(), for: TTTableSubtitleItem.self)
+    registry.register(TTTableMessageItemCell(dateFormatting: dateFormatting), for: TTTableMessageItem.self)
+    registry.register(TTTableLongTextItemCell(), for: TTTableLongTextItem.self)
+    registry.register(TTTableGrayTextItemCell(), for: TTTableGrayTextItem.self)
+    registry.register(TTTableSummaryItemCell(), for: TTTableSummaryItem.self)
+    registry.register(TTTableLinkCell(), for: TTTableLink.self)
+    registry.register(TTTableButtonCell(), for: TTTableButton.self)
+    registry.register(TTTableMoreButtonCell(), for: TTTableMoreButton.self)
+    registry.register(TTTableImageItemCell(), for: TTTableImageItem.self)
+    registry.register(TTTableRightImageItemCell(), for: TTTableRightImageItem.self)
+    registry.register(TTStyledTextTableItemCell(), for: TTTableStyledTextItem.self)
+    registry.register(TTTableActivityItemCell(), for: TTTableActivityItem.self)
+    registry.register(TTTableControlCell(), for: TTTableControlItem.self)
+    return registry
   }
 }

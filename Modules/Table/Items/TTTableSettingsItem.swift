@@ -1,0 +1,60 @@
+/// A setting: its name on the left and its value at the right edge, as in a settings screen: Three20's `TTTableSettingsItem`.
+///
+/// Drawn by ``TTTableSettingsItemCell``: the caption (the setting's name) on the left, the text
+/// (its value) right-aligned in `tableSubTextColor`.
+///
+/// Items are compared by content (``TTTableItem/hasSameContent(as:)``): every property but
+/// ``userInfo`` and ``action``.
+///
+/// ```swift
+/// TTTableSettingsItem(text: "Home", caption: "Wi-Fi", url: "tt://settings/wifi")
+/// ```
+public struct TTTableSettingsItem: TTTableLinkedItem, Hashable {
+  /// The setting's value.
+  public var text: String
+  /// The setting's name.
+  public var caption: String
+  /// The URL opened when the row is chosen, or `nil` for none.
+  ///
+  /// A row with a URL shows the disclosure mark `›`.
+  public var url: String?
+  /// The URL opened by the row's accessory, or `nil` for none.
+  ///
+  /// A row with one shows the detail mark `»`.
+  public var accessoryURL: String?
+  /// Anything the app keeps with the row; left out of comparisons.
+  @TTUncompared public var userInfo: (any Sendable)?
+  /// What runs on the main actor when the row is chosen, after ``url`` is opened; left out
+  /// of comparisons.
+  @TTUncompared public var action: (@MainActor @Sendable () -> Void)?
+  private var customID: String?
+
+  /// The row's identity: the one given, else `settings:<caption>|<text>|<url>` made from the content.
+  public var id: String {
+    get { customID ?? TTTableItemIdentity.make("settings", caption, text, url) }
+    set { customID = newValue }
+  }
+
+  /// Creates the item (Three20's `itemWithText:caption:URL:`).
+  ///
+  /// - Parameters:
+  ///   - text: The setting's value.
+  ///   - caption: The setting's name.
+  ///   - url: The URL opened when the row is chosen; `nil` by default.
+  ///   - accessoryURL: The URL opened by the row's accessory; `nil` by default.
+  ///   - id: The row's identity; `nil` by default, which makes it from the content.
+  ///   - userInfo: Anything the app keeps with the row; `nil` by default.
+  ///   - action: What runs when the row is chosen; `nil` by default.
+  public init(
+    text: String, caption: String, url: String? = nil, accessoryURL: String? = nil, id: String? = nil,
+    userInfo: (any Sendable)? = nil, action: (@MainActor @Sendable () -> Void)? = nil
+  ) {
+    self.text = text
+    self.caption = caption
+    self.url = url
+    self.accessoryURL = accessoryURL
+    self.customID = id
+    self.userInfo = userInfo
+    self.action = action
+  }
+}
