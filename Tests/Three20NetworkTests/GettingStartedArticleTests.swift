@@ -45,7 +45,7 @@ struct GettingStartedArticleTests {
     }
     server.route("POST", "/signup") { request in .text(request.bodyText) }
     server.route("POST", "/photos") { request in .text("\(request.body.count) bytes") }
-    server.route("GET", "/slow") { _ in TTTestHTTPResponse.text("late").delayed(by: .seconds(5)) }
+    server.route("GET", "/slow") { _ in TTTestHTTPResponse.text("late").delayed(by: .seconds(60)) }
     server.route("GET", "/thumbnails/*") { _ in .data(Data([0x89, 0x50, 0x4E, 0x47])) }
   }
 

@@ -8,7 +8,7 @@ public import Three20Core
 /// page in ``makeRequest(more:)``, and fold each processed value into your content in
 /// ``didReceive(_:from:more:)``. The model does the rest: it sends the request on its
 /// ``queue`` (whose ``TTURLRequestQueue/cache`` answers what it can), reports
-/// ``TTModelDelegate`` events and ``TTModel/events()`` in the order ``TTBaseModel`` defines,
+/// `TTModelDelegate` events and `TTModel.events()` in the order `TTBaseModel` defines,
 /// keeps ``loadedTime`` and ``cacheKey``, follows ``downloadProgress``, and cancels and
 /// invalidates.
 ///
@@ -42,22 +42,22 @@ public import Three20Core
 /// ## One load
 ///
 /// ``load(_:more:)`` asks ``makeRequest(more:)`` for a request, sets its
-/// ``TTURLRequest/cachePolicy`` to the policy given, reports ``TTBaseModel/didStartLoad(more:)``
+/// ``TTURLRequest/cachePolicy`` to the policy given, reports `TTBaseModel.didStartLoad(more:)`
 /// at once — also when the cache will answer, because a finish without a start is ignored —
 /// and sends it. Then exactly one of these follows:
 ///
 /// - The processor succeeded: ``didReceive(_:from:more:)`` runs, then the model reports
-///   ``TTBaseModel/didFinishLoad()``. For a first page (`more == false`) ``loadedTime`` becomes
+///   `TTBaseModel.didFinishLoad()`. For a first page (`more == false`) ``loadedTime`` becomes
 ///   the request's ``TTURLRequest/timestamp`` (for a cached answer: when the data was stored) and
 ///   ``cacheKey`` its ``TTURLRequest/cacheKey``. Then ``checkOutdated(now:)`` runs, so data
 ///   served from the cache that is older than ``invalidationAge`` is reported outdated at once
-///   (an extra ``TTModelEvent/didChange``).
+///   (an extra `TTModelEvent.didChange`).
 /// - The request failed, or ``didReceive(_:from:more:)`` threw: the model reports
-///   ``TTBaseModel/didFailLoad(with:)`` with the ``TTNetworkError`` (or your error); the state
+///   `TTBaseModel.didFailLoad(with:)` with the ``TTNetworkError`` (or your error); the state
 ///   becomes `idle(error:)` without content, `loaded(outdated:error:)` with content. A response
 ///   your ``didReceive(_:from:more:)`` rejected is removed from the queue's cache, so the next
 ///   load asks the server again.
-/// - ``cancel()`` was called: the request is cancelled and ``TTBaseModel/didCancelLoad()`` is
+/// - ``cancel()`` was called: the request is cancelled and `TTBaseModel.didCancelLoad()` is
 ///   reported at once; the outcome of the request is ignored.
 ///
 /// A model that is loading ignores further ``load(_:more:)`` calls, as does one asked for
@@ -65,7 +65,7 @@ public import Three20Core
 ///
 /// ## Outdated content
 ///
-/// ``TTModelState`` keeps the outdated flag, and ``TTModel/isOutdated`` reads it. Three20
+/// `TTModelState` keeps the outdated flag, and `TTModel.isOutdated` reads it. Three20
 /// computed it from the time instead: content loaded longer ago than the cache's
 /// ``TTURLCache/invalidationAge`` was outdated. Here time becomes state when asked:
 /// ``checkOutdated(now:)`` marks the content outdated (through ``invalidate(erase:)``) once
@@ -144,7 +144,7 @@ open class TTURLRequestModel<Response: TTURLResponse>: TTBaseModel {
 
   /// Folds a processed response into the model's content; the default does nothing.
   ///
-  /// Runs on the main actor before ``TTBaseModel/didFinishLoad()`` is reported. Replace the
+  /// Runs on the main actor before `TTBaseModel.didFinishLoad()` is reported. Replace the
   /// content for a first page, append for the next, and set ``hasNoMore``. Throwing fails the
   /// load with your error and removes the response from the queue's cache.
   ///
@@ -173,8 +173,8 @@ open class TTURLRequestModel<Response: TTURLResponse>: TTBaseModel {
   /// `false`.
   ///
   /// - Parameters:
-  ///   - policy: The cache policy for the request: ``TTURLRequestCachePolicy/default`` lets the
-  ///     cache answer, ``TTURLRequestCachePolicy/network`` forces a reload.
+  ///   - policy: The cache policy for the request: `TTURLRequestCachePolicy.default` lets the
+  ///     cache answer, `TTURLRequestCachePolicy.network` forces a reload.
   ///   - more: `true` to load the page after the current content.
   open override func load(_ policy: TTURLRequestCachePolicy, more: Bool) {
     guard !isLoading else { return }
@@ -207,7 +207,7 @@ open class TTURLRequestModel<Response: TTURLResponse>: TTBaseModel {
 
   /// Cancels the load in flight.
   ///
-  /// Its request is cancelled and ``TTBaseModel/didCancelLoad()`` is reported at once; the
+  /// Its request is cancelled and `TTBaseModel.didCancelLoad()` is reported at once; the
   /// request's outcome is ignored. Does nothing when nothing is loading.
   open override func cancel() {
     if let request = loadingRequest {
@@ -248,7 +248,7 @@ open class TTURLRequestModel<Response: TTURLResponse>: TTBaseModel {
   /// Three20's `isOutdated` compared the times on every read; here the comparison turns into
   /// state: when ``loadedTime`` is older than ``invalidationAge`` and the content is not yet
   /// outdated, ``invalidate(erase:)`` runs with `erase: false` (observers hear
-  /// ``TTModelEvent/didChange``).
+  /// `TTModelEvent.didChange`).
   ///
   /// ```swift
   /// // in a controller that comes back on screen
@@ -256,7 +256,7 @@ open class TTURLRequestModel<Response: TTURLResponse>: TTBaseModel {
   /// ```
   ///
   /// - Parameter now: The current time; default now.
-  /// - Returns: ``TTModel/isOutdated`` afterwards.
+  /// - Returns: `TTModel.isOutdated` afterwards.
   @discardableResult
   public func checkOutdated(now: Date = Date()) -> Bool {
     if state.hasContent, !state.isOutdated, let loadedTime,
