@@ -65,9 +65,10 @@ clean:
 # Benchmarks (a separate package in Benchmarks/, built in release mode).
 BENCH_RUN = $(SWIFT) run -c release --package-path Benchmarks Three20Benchmarks
 
-.PHONY: bench bench-style bench-table bench-navigator bench-xml
+.PHONY: bench bench-style bench-table bench-navigator bench-xml bench-network
+# Every suite, with the local nginx the network suite needs (see Benchmarks/scripts/network.sh).
 bench: deps
-	$(BENCH_RUN)
+	SWIFT=$(SWIFT) Benchmarks/scripts/network.sh
 
 bench-style: deps
 	$(BENCH_RUN) style
@@ -99,3 +100,8 @@ fuzz-xml: deps
 	mkdir -p .build-fuzz/corpus-xml
 	"$$($(FUZZ_BUILD) --show-bin-path)/FuzzXMLParser" -max_total_time=$(FUZZ_TIME) -timeout=10 \
 	  -rss_limit_mb=3072 -artifact_prefix=.build-fuzz/ .build-fuzz/corpus-xml Fuzz/XMLParser/corpus
+
+# Starts nginx on 127.0.0.1 (installing it first as root), builds the C floor, runs the
+# network suite against them and stops nginx again.
+bench-network: deps
+	SWIFT=$(SWIFT) Benchmarks/scripts/network.sh network

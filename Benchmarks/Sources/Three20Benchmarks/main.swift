@@ -6,6 +6,7 @@ let suites: [(name: String, run: () -> Void)] = [
   ("table", TableBenchmarks.run),
   ("navigator", NavigatorBenchmarks.run),
   ("xml", XMLBenchmarks.run),
+  ("network", NetworkBenchmarks.run),
 ]
 
 let requested = Set(CommandLine.arguments.dropFirst().map { $0.lowercased() })
