@@ -66,9 +66,10 @@ clean:
 # Benchmarks (a separate package in Benchmarks/, built in release mode).
 BENCH_RUN = $(SWIFT) run -c release --package-path Benchmarks Three20Benchmarks
 
-.PHONY: bench bench-style bench-table bench-navigator bench-xml bench-feed
+.PHONY: bench bench-style bench-table bench-navigator bench-xml bench-feed bench-network
+# Every suite, with the local nginx the network suite needs (see Benchmarks/scripts/network.sh).
 bench: deps
-	$(BENCH_RUN)
+	SWIFT=$(SWIFT) Benchmarks/scripts/network.sh
 
 bench-style: deps
 	$(BENCH_RUN) style
@@ -93,7 +94,7 @@ bench-feed: deps
 # without its main, and Fuzz/XMLParser/main.swift starts it (LLVMFuzzerRunDriver).
 FUZZ_TIME ?= 60
 FUZZ_RUNTIME ?= $(dir $(shell readlink -f "$$(command -v swiftc)"))../lib/swift/clang/lib/linux/libclang_rt.fuzzer_no_main-$(shell uname -m).a
-FUZZ_BUILD = $(SWIFT) build --product FuzzXMLParser --scratch-path .build-fuzz \
+FUZZ_BUILD = $(SWIFT) build -c release --product FuzzXMLParser --scratch-path .build-fuzz \
   -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \
   -Xswiftc -DFUZZING -Xlinker $(FUZZ_RUNTIME) -Xlinker -lstdc++
 
@@ -103,6 +104,11 @@ fuzz-xml: deps
 	mkdir -p .build-fuzz/corpus-xml
 	"$$($(FUZZ_BUILD) --show-bin-path)/FuzzXMLParser" -max_total_time=$(FUZZ_TIME) -timeout=10 \
 	  -rss_limit_mb=3072 -artifact_prefix=.build-fuzz/ .build-fuzz/corpus-xml Fuzz/XMLParser/corpus
+
+# Starts nginx on 127.0.0.1 (installing it first as root), builds the C floor, runs the
+# network suite against them and stops nginx again.
+bench-network: deps
+	SWIFT=$(SWIFT) Benchmarks/scripts/network.sh network
 
 # The feed reader's fuzz target, like fuzz-xml: new inputs go to .build-fuzz/corpus-feed.
 FUZZ_FEED_BUILD = $(SWIFT) build --product FuzzFeedReader --scratch-path .build-fuzz \

@@ -108,4 +108,17 @@ struct TTXMLObjectTests {
     #expect(items[0]["dc:creator"]?.objectForXMLNode == .string("Morag Innes"))
     #expect(items[0]["enclosure"]?["length"] == .string("4839201"))
   }
+
+  /// Grouping works past many distinct names, and a child named like an attribute joins it in
+  /// an array (attribute first), as Three20's merge did.
+  @Test func duplicatesAmongManyNamesAndAttributes() throws {
+    let names = (0..<30).map { "n\($0)" }
+    let children = (names + names.reversed() + ["n3"]).map { "<\($0)>\($0)</\($0)>" }.joined()
+    let root = try object("<r n0='attribute'>\(children)</r>", arrays: true)
+    #expect(root.array(forKey: "n0").count == 3)
+    #expect(root.array(forKey: "n0").first == .string("attribute"))
+    #expect(root.array(forKey: "n3").count == 3)
+    #expect(root.array(forKey: "n29").count == 2)
+    #expect(root.array(forKey: "n29").allSatisfy { $0.objectForXMLNode == .string("n29") })
+  }
 }

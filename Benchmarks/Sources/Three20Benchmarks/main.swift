@@ -7,6 +7,7 @@ let suites: [(name: String, run: () -> Void)] = [
   ("navigator", NavigatorBenchmarks.run),
   ("xml", XMLBenchmarks.run),
   ("feed", FeedBenchmarks.run),
+  ("network", NetworkBenchmarks.run),
 ]
 
 let requested = Set(CommandLine.arguments.dropFirst().map { $0.lowercased() })

@@ -127,29 +127,43 @@ struct TTXMLDictionaryBuilder {
       for child in children { dictionary[storage.names[Int(child.name)].qualified] = child.value }
       return
     }
-    var groups: [Int32: [TTXMLObject]] = [:]
+    // Group by interned name, in order of first appearance. Elements have few distinct child
+    // names, so a linear search beats hashing; past 16 names a dictionary takes over. A name
+    // seen once allocates nothing.
     var order: [Int32] = []
+    var firsts: [TTXMLObject] = []
+    var rest: [[TTXMLObject]] = []
+    var lookup: [Int32: Int]?
     for child in children {
-      if groups[child.name] == nil {
-        order.append(child.name)
-        groups[child.name] = [child.value]
-      } else {
-        groups[child.name]?.append(child.value)
+      let slot = lookup.map { $0[child.name] ?? -1 } ?? (order.firstIndex(of: child.name) ?? -1)
+      if slot >= 0 {
+        rest[slot].append(child.value)
+        continue
+      }
+      order.append(child.name)
+      firsts.append(child.value)
+      rest.append([])
+      if lookup != nil {
+        lookup?[child.name] = order.count - 1
+      } else if order.count > 16 {
+        lookup = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
       }
     }
-    for name in order {
-      guard let values = groups[name] else { continue }
+    for (slot, name) in order.enumerated() {
       let key = storage.names[Int(name)].qualified
-      // Different interned names (other namespaces) may share a qualified name: merge in turn.
-      var items = values
-      if let existing = dictionary[key] {
-        if case .array(let earlier) = existing, !earlier.isEmpty {
-          items = earlier + items
-        } else {
-          items.insert(existing, at: 0)
-        }
+      guard let existing = dictionary[key] else {
+        dictionary[key] = rest[slot].isEmpty ? firsts[slot] : .array([firsts[slot]] + rest[slot])
+        continue
       }
-      dictionary[key] = items.count == 1 ? items[0] : .array(items)
+      // An attribute, or other interned names (other namespaces) with the same qualified name:
+      // merge in turn.
+      var items = [firsts[slot]] + rest[slot]
+      if case .array(let earlier) = existing, !earlier.isEmpty {
+        items = earlier + items
+      } else {
+        items.insert(existing, at: 0)
+      }
+      dictionary[key] = .array(items)
     }
   }
 }
