@@ -1,7 +1,8 @@
 // The code of the feed articles in Modules/XMLExt/Three20XML.docc/Articles, compiled and run.
 //
-// Every `swift` block of ReadingFeeds.md and BuildingTheRSSReader.md is in this file, unchanged
-// (the suite "Feed articles" checks it): edit both together.
+// Every `swift` block of ReadingFeeds.md is in this file, and every one of BuildingTheRSSReader.md
+// in FeedModelArticleTests.swift, unchanged (the suite "Feed articles" checks it): edit both
+// together.
 import Foundation
 import Testing
 import Three20Core
@@ -16,8 +17,8 @@ enum FeedArticles {
 
   /// Each article and the test file that compiles its code blocks.
   static let articles = [
-    ("ReadingFeeds", "FeedArticleTests.swift")
-    // BuildingTheRSSReader joins when TTFeedModel lands.
+    ("ReadingFeeds", "FeedArticleTests.swift"),
+    ("BuildingTheRSSReader", "FeedModelArticleTests.swift"),
   ]
 
   static func text(_ path: String) throws -> String {
@@ -55,7 +56,7 @@ enum FeedArticles {
   @Test func overviewListsEveryFeedType() throws {
     let overview = try FeedArticles.text("Modules/XMLExt/Three20XML.docc/Three20XML.md")
     let names = [
-      "TTFeedReader", "TTFeed", "TTFeedItem", "TTFeedKind", "TTURLFeedResponse", "TTFeedLink",
+      "TTFeedReader", "TTFeed", "TTFeedItem", "TTFeedKind", "TTURLFeedResponse", "TTFeedModel", "TTFeedLink",
       "TTFeedContent",
       "TTFeedPerson", "TTFeedCategory", "TTFeedGUID", "TTFeedEnclosure", "TTFeedThumbnail", "TTFeedImage",
       "TTFeedSource", "TTFeedDateParser", "TTFeedBuilder", "TTFeedElement", "TTFeedNamespace",

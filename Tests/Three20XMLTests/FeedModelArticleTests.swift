@@ -86,7 +86,9 @@ struct FeedModelArticleTests {
     model.load(.default, more: false)
     await waitUntilLoaded(model)
     #expect(model.feedItems.count == 3)
-    #expect(printer.lines.first == "Episode 41: The Sleeper to Inverness: A conductor, a lost ticket and a very patient owl.")
+    #expect(
+      printer.lines.first
+        == "Episode 41: The Sleeper to Inverness: A conductor, a lost ticket and a very patient owl.")
     // The relative link of episode 40 is resolved against the address the feed came from.
     #expect(model.feedItems[1].link?.absoluteString == server.url("/episodes/40"))
     #expect(model.feedItems[2].title == "(untitled)")

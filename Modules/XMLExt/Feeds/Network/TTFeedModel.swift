@@ -41,7 +41,9 @@ open class TTFeedModel: TTURLRequestModel<TTURLFeedResponse> {
   ///   - url: The feed's address.
   ///   - options: The parser's limits and leniency. Defaults to ``TTXMLParser/Options/init()``.
   ///   - queue: The queue to load on. Defaults to `TTURLRequestQueue.main`.
-  public init(url: String, options: TTXMLParser.Options = TTXMLParser.Options(), queue: TTURLRequestQueue = .main) {
+  public init(
+    url: String, options: TTXMLParser.Options = TTXMLParser.Options(), queue: TTURLRequestQueue = .main
+  ) {
     self.url = url
     super.init(processor: TTURLFeedResponse(options: options), queue: queue)
   }
