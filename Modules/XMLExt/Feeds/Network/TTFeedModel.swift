@@ -35,7 +35,7 @@ open class TTFeedModel: TTURLRequestModel<TTURLFeedResponse> {
   /// The items of ``feed``, in document order; empty before the first load.
   public var items: [TTFeedItem] { feed?.items ?? [] }
 
-  /// Creates a model for a feed; nothing is loaded until ``load(_:more:)``.
+  /// Creates a model for a feed; nothing is loaded until `load(_:more:)`.
   ///
   /// - Parameters:
   ///   - url: The feed's address.
