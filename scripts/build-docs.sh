@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Builds every module's DocC catalog (Modules/<Module>/<SwiftModule>.docc) with the docc of the
 # Swift toolchain, failing on any warning. Output: .build/docs/<SwiftModule>/, ready for static
-# hosting. Symbol graphs come from `swift package dump-symbol-graph`, which reuses the build.
+# hosting. Links from one catalog to another (/<Module>/documentation/<module>/<page>) are
+# checked against the output by scripts/check-doc-links.py. Symbol graphs come from
+# `swift package dump-symbol-graph`, which reuses the build.
 set -euo pipefail
 
 docc=$(command -v docc || true)
@@ -34,4 +36,8 @@ for catalog in Modules/*/*.docc; do
   grep -v '^Finished\|^Generated\|^$' "$work/log" || true
   rm -rf "$work"
 done
+# Links between catalogs are plain paths (DocC cannot check them): each must lead to a page.
+if [[ $status -eq 0 ]]; then
+  python3 "$(dirname "$0")/check-doc-links.py" || status=1
+fi
 exit $status
