@@ -1,0 +1,6 @@
+import Three20
+
+/// The Table demos.
+enum TableDemos {
+  static let all: [CatalogDemo] = []
+}

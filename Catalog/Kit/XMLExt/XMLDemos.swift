@@ -1,0 +1,6 @@
+import Three20
+
+/// The XMLExt demos.
+enum XMLDemos {
+  static let all: [CatalogDemo] = []
+}
