@@ -11,13 +11,16 @@ final class CoreDatesDemo: CatalogPageController {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
     let formatting = TTDateFormatting(
-      now: { now }, calendar: calendar, timeZone: calendar.timeZone, locale: Locale(identifier: "en_US_POSIX"))
+      now: { now }, calendar: calendar, timeZone: calendar.timeZone, locale: Locale(identifier: "en_US_POSIX")
+    )
     let ages: [(String, TimeInterval)] = [
       ("20 seconds", 20), ("5 minutes", 300), ("3 hours", 3 * 3600), ("yesterday", 26 * 3600),
       ("4 days", 4 * 86400), ("3 months", 90 * 86400),
     ]
     return [
-      .code("let formatting = TTDateFormatting(now: { now }, calendar: calendar, …)\ndate.tt.formatRelativeTime(using: formatting)"),
+      .code(
+        "let formatting = TTDateFormatting(now: { now }, calendar: calendar, …)\ndate.tt.formatRelativeTime(using: formatting)"
+      ),
       .heading("Relative and short relative"),
       .pairs(
         ages.map { name, age in

@@ -8,7 +8,8 @@ final class CoreModulesDemo: CatalogPageController {
     let registry = TTModuleRegistry.shared
     registry.registerAllModules()
     var blocks: [CatalogBlock] = [
-      .code("TTModuleRegistry.shared.registerAllModules()\nfor module in TTModuleRegistry.shared.modules { … }"),
+      .code(
+        "TTModuleRegistry.shared.registerAllModules()\nfor module in TTModuleRegistry.shared.modules { … }"),
       .text("Three20 for Swift \(TTModuleInfo.three20Version)", CatalogBlock.headingStyle),
     ]
     for module in registry.modules {
@@ -18,7 +19,8 @@ final class CoreModulesDemo: CatalogPageController {
         ("uses", uses.isEmpty ? "Foundation only" : uses.joined(separator: ", ")),
       ]
       if !module.systemLibraries.isEmpty {
-        pairs.append(("links", module.systemLibraries.map { "\($0.name) \($0.version)" }.joined(separator: ", ")))
+        pairs.append(
+          ("links", module.systemLibraries.map { "\($0.name) \($0.version)" }.joined(separator: ", ")))
       }
       blocks += [.heading(module.shortName), .text(module.summary), .pairs(pairs)]
     }

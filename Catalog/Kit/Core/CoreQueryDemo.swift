@@ -8,7 +8,9 @@ final class CoreQueryDemo: CatalogPageController {
   override func makeBlocks() -> [CatalogBlock] {
     let url = "http://x.com/search?q=two+words&tag=a&tag=b&debug#top"
     let query = url.tt.query
-    let json: [String: any Sendable] = ["user": ["name": "Ada", "age": "36"] as [String: any Sendable], "admin": "yes"]
+    let json: [String: any Sendable] = [
+      "user": ["name": "Ada", "age": "36"] as [String: any Sendable], "admin": "yes",
+    ]
     return [
       .heading("Reading a query"),
       .code("let query = \"\(url)\".tt.query   // TTQueryString"),
@@ -30,7 +32,10 @@ final class CoreQueryDemo: CatalogPageController {
       .code("let json = [\"user\": [\"name\": \"Ada\", \"age\": \"36\"], \"admin\": \"yes\"]"),
       .examples([
         ("json.tt.value(atPath: \"user.name\")", "\(json.tt.value(atPath: "user.name") ?? "nil")"),
-        ("json.tt.dictionary(forKey: \"user\")?.tt.int(forKey: \"age\")", "\(json.tt.dictionary(forKey: "user")?.tt.int(forKey: "age") ?? -1)"),
+        (
+          "json.tt.dictionary(forKey: \"user\")?.tt.int(forKey: \"age\")",
+          "\(json.tt.dictionary(forKey: "user")?.tt.int(forKey: "age") ?? -1)"
+        ),
         ("json.tt.bool(forKey: \"admin\")", "\(json.tt.bool(forKey: "admin").map(String.init) ?? "nil")"),
       ]),
     ]

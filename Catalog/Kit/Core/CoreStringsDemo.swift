@@ -13,7 +13,9 @@ final class CoreStringsDemo: CatalogPageController {
       .examples([
         ("\"\(html)\".tt.decodingHTMLEntities", html.tt.decodingHTMLEntities),
         ("\"café <b>\".tt.encodingHTMLEntities", "café <b>".tt.encodingHTMLEntities),
-        ("\"café\".tt.encodingHTMLEntities(asciiOnly: true)", "café".tt.encodingHTMLEntities(asciiOnly: true)),
+        (
+          "\"café\".tt.encodingHTMLEntities(asciiOnly: true)", "café".tt.encodingHTMLEntities(asciiOnly: true)
+        ),
       ]),
       .heading("Markup"),
       .examples([("\"\(markup)\".tt.removingMarkup", markup.tt.removingMarkup)]),

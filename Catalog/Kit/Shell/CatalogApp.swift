@@ -40,7 +40,8 @@ public enum CatalogApp {
         return 1
       }
     }
-    let width = options.width ?? (isTerminal ? TTTerminalHost.terminalSize(of: 1, environment: environment).width : 80)
+    let width =
+      options.width ?? (isTerminal ? TTTerminalHost.terminalSize(of: 1, environment: environment).width : 80)
     let capabilities = options.capabilities(environment: environment, isTerminal: isTerminal)
     let url = options.url ?? CatalogDemo.indexURL
     let (text, _) = await CatalogRenderer.render(
@@ -66,11 +67,14 @@ public enum CatalogApp {
     let persistence =
       options.stateFile.map { TTNavigatorPersistence(fileURL: URL(fileURLWithPath: $0)) }
       ?? TTNavigatorPersistence(application: "three20-catalog", environment: environment)
-    let navigator = TTNavigator(resolver: CatalogMap.resolver(), persistenceMode: .all, persistence: persistence)
+    let navigator = TTNavigator(
+      resolver: CatalogMap.resolver(), persistenceMode: .all, persistence: persistence)
     let previous = TTGlobalURLOpener.current
     TTGlobalURLOpener.current = navigator
     defer { TTGlobalURLOpener.current = previous }
-    if !navigator.restore() { _ = navigator.openURL(CatalogDemo.indexURL, query: [:]) }
+    // A first run has no history: skip restoring, which would log that it found none.
+    let hasHistory = FileManager.default.fileExists(atPath: persistence.fileURL.path)
+    if !hasHistory || !navigator.restore() { _ = navigator.openURL(CatalogDemo.indexURL, query: [:]) }
     let root = CatalogRootController(navigator: navigator)
     let host = TTTerminalHost(
       input: input, output: output,

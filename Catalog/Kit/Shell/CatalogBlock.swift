@@ -10,7 +10,7 @@ public enum CatalogBlock {
   case heading(String)
   /// Text wrapped to the width, in a look.
   case text(String, TTCellStyle = .plain)
-  /// A code sample, in dim text, one row per line, not wrapped.
+  /// A code sample, indented, its long lines wrapped at any character.
   case code(String)
   /// Lines of code, each followed by its result (`→ result`), both wrapped to the width.
   case examples([(String, String)])
@@ -49,10 +49,13 @@ public enum CatalogBlock {
       }
       return canvas
     case .code(let code):
-      let lines = code.split(separator: "\n", omittingEmptySubsequences: false)
+      let wrap = TTTextLook(lineBreakMode: .characterWrap, numberOfLines: 0)
+      let lines = code.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line in
+        line.isEmpty ? [""] : TTLabel.lines(of: String(line), width: max(1, width - 2), look: wrap)
+      }
       var canvas = TTCanvas(width: width, height: max(1, lines.count))
       for (row, line) in lines.enumerated() {
-        canvas.write("  " + line, at: TTPoint(x: 0, y: row), style: Self.dimStyle)
+        canvas.write(line, at: TTPoint(x: 2, y: row), style: Self.codeStyle)
       }
       return canvas
     case .examples(let examples):
@@ -63,7 +66,9 @@ public enum CatalogBlock {
         for line in TTLabel.lines(of: "→ " + result, width: width, look: wrap) { rows.append((line, .plain)) }
       }
       var canvas = TTCanvas(width: width, height: max(1, rows.count))
-      for (row, entry) in rows.enumerated() { canvas.write(entry.0, at: TTPoint(x: 0, y: row), style: entry.1) }
+      for (row, entry) in rows.enumerated() {
+        canvas.write(entry.0, at: TTPoint(x: 0, y: row), style: entry.1)
+      }
       return canvas
     case .pairs(let pairs):
       let nameWidth = min(pairs.map { TTDisplayWidth.of($0.0) }.max() ?? 0, max(4, width / 2))
@@ -71,7 +76,8 @@ public enum CatalogBlock {
       for (name, value) in pairs {
         let valueWidth = max(1, width - nameWidth - 3)
         let lines = TTLabel.lines(
-          of: value.isEmpty ? " " : value, width: valueWidth, look: TTTextLook(lineBreakMode: .characterWrap, numberOfLines: 0))
+          of: value.isEmpty ? " " : value, width: valueWidth,
+          look: TTTextLook(lineBreakMode: .characterWrap, numberOfLines: 0))
         for (index, line) in lines.enumerated() { rows.append((index == 0 ? name : "", line)) }
       }
       var canvas = TTCanvas(width: width, height: max(1, rows.count))

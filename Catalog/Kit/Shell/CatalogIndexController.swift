@@ -62,12 +62,14 @@ public final class CatalogIndexController: TTViewController, CatalogSizing, Cata
     frozenState["selection"] = String(selection)
   }
 
+  /// Clears the search.
   public func refresh() {
     query = ""
     isSearching = false
     invalidateView()
   }
 
+  /// Every row, the bar and the hints.
   public func preferredHeight(width: Int) -> Int {
     rows().count + 2
   }
@@ -140,20 +142,24 @@ public final class CatalogIndexController: TTViewController, CatalogSizing, Cata
     let dim = CatalogBlock.dimStyle
     var top = rect.y
     if isSearching || !query.isEmpty {
-      canvas.write("/ " + query + (isSearching ? "▏" : ""), at: TTPoint(x: rect.x + 1, y: top), style: TTCellStyle(attributes: .bold))
+      canvas.write(
+        "/ " + query + (isSearching ? "▏" : ""), at: TTPoint(x: rect.x + 1, y: top),
+        style: TTCellStyle(attributes: .bold))
       top += 1
     }
     let rows = self.rows()
     let height = max(1, rect.maxY - top - 1)
     guard !rows.isEmpty else {
       canvas.write("No demo matches “\(query)”.", at: TTPoint(x: rect.x + 1, y: top), style: dim)
-      canvas.write(Self.hints, at: TTPoint(x: rect.x + 1, y: rect.maxY - 1), style: dim, maxWidth: rect.width - 1)
+      canvas.write(
+        Self.hints, at: TTPoint(x: rect.x + 1, y: rect.maxY - 1), style: dim, maxWidth: rect.width - 1)
       return
     }
-    let selectedRow = rows.firstIndex { row in
-      if case .demo(_, let index) = row { return index == selection }
-      return false
-    } ?? 0
+    let selectedRow =
+      rows.firstIndex { row in
+        if case .demo(_, let index) = row { return index == selection }
+        return false
+      } ?? 0
     if selectedRow < scrollOffset + 1 { scrollOffset = max(0, selectedRow - 1) }
     if selectedRow >= scrollOffset + height { scrollOffset = selectedRow - height + 1 }
     scrollOffset = max(0, min(scrollOffset, rows.count - height))
@@ -179,7 +185,8 @@ public final class CatalogIndexController: TTViewController, CatalogSizing, Cata
         }
       }
     }
-    canvas.write(Self.hints, at: TTPoint(x: rect.x + 1, y: rect.maxY - 1), style: dim, maxWidth: rect.width - 1)
+    canvas.write(
+      Self.hints, at: TTPoint(x: rect.x + 1, y: rect.maxY - 1), style: dim, maxWidth: rect.width - 1)
   }
 }
 

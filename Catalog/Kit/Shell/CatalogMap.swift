@@ -17,10 +17,12 @@ public enum CatalogMap {
     ]
     for demo in demos {
       let parent = demo.mode == .modal ? nil : CatalogDemo.indexURL
-      routes.append((demo.pattern, TTURLRoute(target: .controller(demo.make), mode: demo.mode, parentURL: parent)))
+      routes.append(
+        (demo.pattern, TTURLRoute(target: .controller(demo.make), mode: demo.mode, parentURL: parent)))
     }
     let fallback = TTURLRoute(
-      target: .controller { match, _ in CatalogFallbackController(url: match.url) }, parentURL: CatalogDemo.indexURL)
+      target: .controller { match, _ in CatalogFallbackController(url: match.url) },
+      parentURL: CatalogDemo.indexURL)
     return SimpleResolver(routes: routes, fallback: fallback)
   }
 }
@@ -63,7 +65,8 @@ struct SimpleResolver: TTURLResolving {
       }
       if matched {
         return TTURLResolution(
-          match: TTURLMatch(url: url, pattern: pattern, parameters: parameters, query: query, fragment: fragment),
+          match: TTURLMatch(
+            url: url, pattern: pattern, parameters: parameters, query: query, fragment: fragment),
           route: route)
       }
     }

@@ -113,5 +113,6 @@ public struct CatalogUsageError: Error, Sendable, CustomStringConvertible {
   /// What is wrong.
   public var message: String
   init(_ message: String) { self.message = message }
+  /// The message with the program's name and where to find help.
   public var description: String { "Catalog: \(message) Run 'Catalog --help' for the options." }
 }

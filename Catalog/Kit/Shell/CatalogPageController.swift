@@ -59,6 +59,7 @@ open class CatalogPageController: TTViewController, CatalogRefreshing, CatalogSi
     reload()
   }
 
+  /// The page's height at a width: its blocks' rows.
   public func preferredHeight(width: Int) -> Int {
     _ = view
     return page.contentHeight(width: width)
@@ -118,7 +119,8 @@ public final class CatalogPageView: TTView {
     if total > rect.height, rect.height > 0 {
       let shown = "\(min(total, scrollOffset + rect.height))/\(total)"
       canvas.write(
-        " \(shown) ", at: TTPoint(x: rect.maxX - shown.count - 2, y: rect.maxY - 1), style: CatalogBlock.dimStyle)
+        " \(shown) ", at: TTPoint(x: rect.maxX - shown.count - 2, y: rect.maxY - 1),
+        style: CatalogBlock.dimStyle)
     }
   }
 

@@ -5,7 +5,8 @@ import Three20
 final class ActivityDemo: CatalogPageController {
   init() { super.init(title: "Activity labels") }
 
-  private lazy var labels: [(TTActivityLabelStyle, TTActivityLabel)] = TTActivityLabelStyle.allCases.map { style in
+  private lazy var labels: [(TTActivityLabelStyle, TTActivityLabel)] = TTActivityLabelStyle.allCases.map {
+    style in
     (style, TTActivityLabel(text: "Loading \(style.rawValue)…", activityStyle: style))
   }
 
@@ -19,7 +20,8 @@ final class ActivityDemo: CatalogPageController {
     for (_, label) in labels {
       blocks.append(.view(label, height: 3))
     }
-    let error = TTErrorView(title: "Connection failed", subtitle: "Sorry, there was an error. (retried \(retries)×)")
+    let error = TTErrorView(
+      title: "Connection failed", subtitle: "Sorry, there was an error. (retried \(retries)×)")
     error.setAction(title: "Retry") { [weak self] _ in
       self?.retries += 1
       self?.reload()

@@ -1,7 +1,8 @@
 import Three20
 
-/// The same colours in each profile the terminal may have: true colour, 256 colours, 16
-/// colours, none. `TTANSIRenderer` picks the nearest colour the profile has.
+/// The same colours in each profile a terminal may have.
+///
+/// True colour, 256 colours, 16 colours, none: `TTANSIRenderer` picks the nearest colour the profile has.
 final class ColorProfilesDemo: CatalogPageController {
   init() { super.init(title: "Colour profiles") }
 
@@ -46,7 +47,9 @@ final class ColorProfilesDemo: CatalogPageController {
             let shades: [Character] = [" ", "░", "▒", "▓", "█"]
             for x in 0..<width {
               let index = x * shades.count / max(1, width)
-              canvas.fill(TTRect(x: x, y: 1, width: 1, height: 1), with: shades[min(index, shades.count - 1)], style: .plain)
+              canvas.fill(
+                TTRect(x: x, y: 1, width: 1, height: 1), with: shades[min(index, shades.count - 1)],
+                style: .plain)
             }
           }
           return canvas
@@ -72,10 +75,14 @@ func snap(_ color: TTColor, to profile: TTColorProfile) -> TTColor? {
   case .ansi16:
     let palette: [TTColor] = [
       .black, TTColor(red: 205, green: 0, blue: 0), TTColor(red: 0, green: 205, blue: 0),
-      TTColor(red: 205, green: 205, blue: 0), TTColor(red: 0, green: 0, blue: 238), TTColor(red: 205, green: 0, blue: 205),
-      TTColor(red: 0, green: 205, blue: 205), TTColor(red: 229, green: 229, blue: 229), TTColor(red: 127, green: 127, blue: 127),
-      TTColor(red: 255, green: 0, blue: 0), TTColor(red: 0, green: 255, blue: 0), TTColor(red: 255, green: 255, blue: 0),
-      TTColor(red: 92, green: 92, blue: 255), TTColor(red: 255, green: 0, blue: 255), TTColor(red: 0, green: 255, blue: 255),
+      TTColor(red: 205, green: 205, blue: 0), TTColor(red: 0, green: 0, blue: 238),
+      TTColor(red: 205, green: 0, blue: 205),
+      TTColor(red: 0, green: 205, blue: 205), TTColor(red: 229, green: 229, blue: 229),
+      TTColor(red: 127, green: 127, blue: 127),
+      TTColor(red: 255, green: 0, blue: 0), TTColor(red: 0, green: 255, blue: 0),
+      TTColor(red: 255, green: 255, blue: 0),
+      TTColor(red: 92, green: 92, blue: 255), TTColor(red: 255, green: 0, blue: 255),
+      TTColor(red: 0, green: 255, blue: 255),
       .white,
     ]
     func distance(_ a: TTColor) -> Double {

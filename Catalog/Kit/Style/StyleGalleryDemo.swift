@@ -13,7 +13,8 @@ struct StylePicture {
 func galleryBlock(_ pictures: [StylePicture]) -> CatalogBlock {
   .canvas { width in
     let cells = pictures.map { picture in
-      TTSize(width: max(picture.size.width, TTDisplayWidth.of(picture.caption)), height: picture.size.height + 1)
+      TTSize(
+        width: max(picture.size.width, TTDisplayWidth.of(picture.caption)), height: picture.size.height + 1)
     }
     let layout = TTFlowLayout(padding: 0, spacing: 2).frames(for: cells, in: width)
     var canvas = TTCanvas(width: width, height: max(1, layout.size.height))
@@ -59,22 +60,29 @@ final class StyleGalleryDemo: CatalogPageController {
     (
       "Shapes",
       [
-        StylePicture(caption: "rectangle", style: shaped(.rectangle), size: TTSize(width: 14, height: 3), content: "Box"),
-        StylePicture(caption: "rounded(1)", style: shaped(.rounded(1)), size: TTSize(width: 14, height: 3), content: "Round"),
         StylePicture(
-          caption: "fully round", style: shaped(.rounded(TTCornerRadii.fullyRound)), size: TTSize(width: 14, height: 3),
+          caption: "rectangle", style: shaped(.rectangle), size: TTSize(width: 14, height: 3), content: "Box"),
+        StylePicture(
+          caption: "rounded(1)", style: shaped(.rounded(1)), size: TTSize(width: 14, height: 3),
+          content: "Round"),
+        StylePicture(
+          caption: "fully round", style: shaped(.rounded(TTCornerRadii.fullyRound)),
+          size: TTSize(width: 14, height: 3),
           content: "Pill"),
         StylePicture(
-          caption: "left arrow", style: shaped(.roundedLeftArrow(radius: 1)), size: TTSize(width: 14, height: 3),
+          caption: "left arrow", style: shaped(.roundedLeftArrow(radius: 1)),
+          size: TTSize(width: 14, height: 3),
           content: "Back"),
         StylePicture(
-          caption: "right arrow", style: shaped(.roundedRightArrow(radius: 1)), size: TTSize(width: 14, height: 3),
+          caption: "right arrow", style: shaped(.roundedRightArrow(radius: 1)),
+          size: TTSize(width: 14, height: 3),
           content: "Next"),
         StylePicture(
           caption: "speech bubble",
           style: TTStyle {
             TTShapeStyle(
-              .speechBubble(radius: 1, pointLocation: 60, pointAngle: 90, pointSize: TTSize(width: 2, height: 1)))
+              .speechBubble(
+                radius: 1, pointLocation: 60, pointAngle: 90, pointSize: TTSize(width: 2, height: 1)))
             outlined
             TTBoxStyle(TTBox(padding: TTEdgeInsets(top: 1)))
           }, size: TTSize(width: 16, height: 4), content: "Hi!"),
@@ -92,7 +100,8 @@ final class StyleGalleryDemo: CatalogPageController {
         StylePicture(
           caption: "linear gradient",
           style: TTStyle {
-            TTLinearGradientFillStyle(TTColor(red: 120, green: 180, blue: 240), TTColor(red: 20, green: 70, blue: 150))
+            TTLinearGradientFillStyle(
+              TTColor(red: 120, green: 180, blue: 240), TTColor(red: 20, green: 70, blue: 150))
             TTTextStyle(TTTextLook(color: .white, alignment: .center))
           }, size: TTSize(width: 14, height: 4), content: "Gradient"),
         StylePicture(
@@ -167,7 +176,8 @@ final class StyleGalleryDemo: CatalogPageController {
     var blocks: [CatalogBlock] = [
       .code(
         "let pill = TTStyle {\n  TTShapeStyle(.rounded(TTCornerRadii.fullyRound))\n  TTSolidFillStyle(blue)\n"
-          + "  TTTextStyle(TTTextLook(color: .white, alignment: .center))\n}\npill.draw(in: rect, on: &canvas)")
+          + "  TTTextStyle(TTTextLook(color: .white, alignment: .center))\n}\npill.draw(in: rect, on: &canvas)"
+      )
     ]
     for (name, pictures) in Self.sections {
       blocks += [.heading(name), galleryBlock(pictures)]

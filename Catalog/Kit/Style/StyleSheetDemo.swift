@@ -25,7 +25,7 @@ final class StyleSheetDemo: CatalogPageController {
     .canvas { width in
       let states: [TTControlState] = [.normal, .highlighted, .selected, .disabled]
       let sizes = states.map { _ in TTSize(width: 14, height: 1) }
-      let layout = TTFlowLayout(spacing: 2).frames(for: sizes, in: width)
+      let layout = TTFlowLayout(spacing: 1).frames(for: sizes, in: width)
       var canvas = TTCanvas(width: width, height: max(1, layout.size.height))
       for (state, frame) in zip(states, layout.frames) {
         let style = sheet.style(named: "toolbarButton", for: state) ?? TTStyle(TTSolidBorderStyle(.gray))
@@ -65,7 +65,8 @@ final class StyleSheetDemo: CatalogPageController {
             var canvas = TTCanvas(width: width, height: 1)
             canvas.write("badge:", at: .zero, style: CatalogBlock.dimStyle)
             let rect = TTRect(x: 8, y: 0, width: 4, height: 1)
-            badge.draw(in: rect, on: &canvas) { canvas, inner in badge.drawText("12", in: inner, on: &canvas) }
+            badge.draw(in: rect, on: &canvas) { canvas, inner in badge.drawText("12", in: inner, on: &canvas)
+            }
             return canvas
           })
       }
