@@ -6,8 +6,18 @@ import Three20Style
 enum StyleBenchmarks {
   static func run() {
     styledText()
+    breakdown()
     canvasFrame()
   }
+
+  /// Whether `TT_BENCH_SMALL` is set.
+  ///
+  /// It makes inputs smaller and runs single, for profiling under callgrind; the figures are
+  /// then not comparable with a normal run.
+  static let small = ProcessInfo.processInfo.environment["TT_BENCH_SMALL"] != nil
+
+  /// The size of the generated XHTML document.
+  static var documentBytes: Int { small ? 200_000 : 2_000_000 }
 
   /// A deterministic XHTML document of about `targetBytes`: paragraphs with bold, italic,
   /// links, classes, entities, CJK and emoji, as a feed reader would show.
@@ -40,15 +50,18 @@ enum StyleBenchmarks {
   /// Parsing and laying out styled text at width 80, against the least work that turns the same
   /// markup into lines of width 80: Core's markup stripper plus plain word wrap by display width.
   static func styledText() {
-    let source = document(targetBytes: 2_000_000)
+    let source = document(targetBytes: documentBytes)
     let megabytes = Double(source.utf8.count) / 1_000_000
-    let ours = measure(minimumRuns: 3) {
+    let ours = measure(minimumRuns: small ? 1 : 3, minimumTime: small ? 0 : 1) {
       guard let text = try? TTStyledText(xhtml: source, mode: .lenient) else { fatalError("parse failed") }
       blackHole(text.layout(width: 80).height)
     }
-    let anchor = measure(minimumRuns: 3) {
+    let anchor = measure(minimumRuns: small ? 1 : 3, minimumTime: small ? 0 : 1) {
       let plain = source.tt.removingMarkup
-      blackHole(TTTextLayout.lines(for: plain, width: 80, look: TTTextLook(lineBreakMode: .wordWrap, numberOfLines: 0)).count)
+      blackHole(
+        TTTextLayout.lines(
+          for: plain, width: 80, look: TTTextLook(lineBreakMode: .wordWrap, numberOfLines: 0)
+        ).count)
     }
     print("style.styled-text: \(format(megabytes)) MB of XHTML at width 80")
     print("  ours (TTStyledText parse + layout): \(format(megabytes / ours.seconds)) MB/s")
@@ -56,6 +69,57 @@ enum StyleBenchmarks {
     report(
       "style.styled-text", ours: megabytes / ours.seconds, anchorName: "strip-and-wrap",
       anchor: megabytes / anchor.seconds, unit: "MB/s", higherIsBetter: true)
+  }
+
+  /// The parts of the styled-text comparison measured on their own, to show where the time goes.
+  ///
+  /// Parsing, styled layout, markup stripping, plain word wrap, display width, and canvas
+  /// writes of the wrapped lines. Informational lines only (no BENCH line).
+  static func breakdown() {
+    let source = document(targetBytes: documentBytes)
+    let megabytes = Double(source.utf8.count) / 1_000_000
+    let runs = small ? 1 : 3
+    let time = small ? 0.0 : 1.0
+    guard let text = try? TTStyledText(xhtml: source, mode: .lenient) else { fatalError("parse failed") }
+    let plain = source.tt.removingMarkup
+    let plainMegabytes = Double(plain.utf8.count) / 1_000_000
+    let look = TTTextLook(lineBreakMode: .wordWrap, numberOfLines: 0)
+    let wrapped = TTTextLayout.lines(for: plain, width: 80, look: look)
+
+    let parse = measure(minimumRuns: runs, minimumTime: time) {
+      blackHole(try? TTStyledText(xhtml: source, mode: .lenient))
+    }
+    // A text keeps its last layout: alternate the width (80, 81) so every run lays out anew.
+    var layoutWidth = 80
+    let layout = measure(minimumRuns: runs, minimumTime: time) {
+      layoutWidth = layoutWidth == 80 ? 81 : 80
+      blackHole(text.layout(width: layoutWidth).height)
+    }
+    let strip = measure(minimumRuns: runs, minimumTime: time) {
+      blackHole(source.tt.removingMarkup)
+    }
+    let wrap = measure(minimumRuns: runs, minimumTime: time) {
+      blackHole(TTTextLayout.lines(for: plain, width: 80, look: look).count)
+    }
+    let width = measure(minimumRuns: runs, minimumTime: time) {
+      blackHole(TTDisplayWidth.of(plain))
+    }
+    var canvas = TTCanvas(width: 80, height: 1)
+    let write = measure(minimumRuns: runs, minimumTime: time) {
+      var columns = 0
+      for line in wrapped {
+        columns &+= canvas.write(line, at: .zero, style: TTCellStyle(attributes: .bold))
+      }
+      blackHole(columns)
+    }
+    print(
+      "style.breakdown: \(format(megabytes)) MB of XHTML, \(format(plainMegabytes)) MB stripped, width 80")
+    print("  TTStyledText parse:                 \(format(megabytes / parse.seconds)) MB/s of XHTML")
+    print("  TTStyledText layout:                \(format(megabytes / layout.seconds)) MB/s of XHTML")
+    print("  Core removingMarkup:                \(format(megabytes / strip.seconds)) MB/s of XHTML")
+    print("  TTTextLayout.lines (word wrap):     \(format(plainMegabytes / wrap.seconds)) MB/s of text")
+    print("  TTDisplayWidth.of(String):          \(format(plainMegabytes / width.seconds)) MB/s of text")
+    print("  TTCanvas.write (wrapped lines):     \(format(plainMegabytes / write.seconds)) MB/s of text")
   }
 
   /// Rendering a 200×60 full-screen canvas of styled text as truecolor ANSI and writing it out,
@@ -81,17 +145,19 @@ enum StyleBenchmarks {
     guard let devNull = FileHandle(forWritingAtPath: "/dev/null") else { fatalError("no /dev/null") }
     let renderer = TTANSIRenderer(capabilities: .trueColor)
     var ourBytes = 0
-    let ours = measure(minimumRuns: 50) {
+    let ours = measure(minimumRuns: small ? 1 : 50, minimumTime: small ? 0 : 1) {
       let text = renderer.render(canvas)
       ourBytes = text.utf8.count
       devNull.write(Data(text.utf8))
     }
     var naiveBytes = 0
-    let anchor = measure(minimumRuns: 50) {
+    let anchor = measure(minimumRuns: small ? 1 : 50, minimumTime: small ? 0 : 1) {
       var text = ""
       for row in 0..<canvas.height {
         for cell in canvas.row(row) where !cell.isContinuation {
-          text += renderer.sgr(from: .plain, to: cell.style).isEmpty ? "\u{1B}[0m" : "\u{1B}[0m" + renderer.sgr(from: .plain, to: cell.style)
+          text +=
+            renderer.sgr(from: .plain, to: cell.style).isEmpty
+            ? "\u{1B}[0m" : "\u{1B}[0m" + renderer.sgr(from: .plain, to: cell.style)
           text.append(cell.character)
         }
         text += "\u{1B}[0m\n"
@@ -103,7 +169,8 @@ enum StyleBenchmarks {
     print("  ours (TTANSIRenderer, changes only): \(format(ours.seconds * 1000)) ms, \(ourBytes) bytes")
     print("  anchor (full SGR per cell):         \(format(anchor.seconds * 1000)) ms, \(naiveBytes) bytes")
     report(
-      "style.canvas-frame", ours: ours.seconds * 1000, anchorName: "sgr-per-cell", anchor: anchor.seconds * 1000,
+      "style.canvas-frame", ours: ours.seconds * 1000, anchorName: "sgr-per-cell",
+      anchor: anchor.seconds * 1000,
       unit: "ms", higherIsBetter: false)
   }
 }

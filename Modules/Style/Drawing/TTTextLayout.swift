@@ -54,16 +54,27 @@ public enum TTTextLayout {
     let maxLines = maximumLines ?? .max
     guard width > 0, maxLines > 0 else { return [] }
     let safe = TTTerminalText.sanitized(text, keepingNewlines: true)
-    let paragraphs = safe.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     let mode = look.lineBreakMode
     let wraps = mode == .wordWrap || mode == .characterWrap || look.numberOfLines != 1
     var lines: [String] = []
-    for paragraph in paragraphs {
-      if wraps {
-        lines += wrap(paragraph, width: width, byWord: mode != .characterWrap)
+    // Paragraphs end at newlines (a sanitised text has no CR, so every LF is a character of
+    // its own and a paragraph's bounds are character boundaries).
+    let utf8 = safe.utf8
+    var paragraphStart = utf8.startIndex
+    while true {
+      let paragraphEnd = utf8[paragraphStart...].firstIndex(of: 0x0A) ?? utf8.endIndex
+      let paragraph = safe[paragraphStart..<paragraphEnd]
+      if !wraps {
+        lines.append(String(paragraph))
+      } else if mode == .characterWrap {
+        wrapCharacters(paragraph, width: width, into: &lines)
       } else {
-        lines.append(paragraph)
+        var wrapper = WordWrapper(paragraph: paragraph, width: width)
+        wrapper.run()
+        lines += wrapper.lines
       }
+      guard paragraphEnd < utf8.endIndex else { break }
+      paragraphStart = utf8.index(after: paragraphEnd)
     }
     let limit = min(maxLines, look.numberOfLines > 0 ? look.numberOfLines : .max)
     if lines.count > limit {
@@ -126,96 +137,146 @@ public enum TTTextLayout {
     return String(text[start...])
   }
 
-  /// Wraps one paragraph (no newlines) into lines of at most `width` columns.
-  private static func wrap(_ paragraph: String, width: Int, byWord: Bool) -> [String] {
-    if paragraph.isEmpty { return [""] }
-    var lines: [String] = []
-    var line = ""
+  /// Wraps one paragraph (no newlines) into lines of at most `width` columns, breaking
+  /// between any two characters.
+  private static func wrapCharacters(_ paragraph: Substring, width: Int, into lines: inout [String]) {
+    // Every line is a stretch of the paragraph: remember where it starts.
+    let utf8 = paragraph.utf8
+    var lineStart = 0
+    var lineEnd = 0
     var lineWidth = 0
-    if !byWord {
-      for character in paragraph {
-        let columns = TTDisplayWidth.of(character)
-        if lineWidth + columns > width, !line.isEmpty {
-          lines.append(line)
-          line = ""
-          lineWidth = 0
-        }
-        line.append(character)
-        lineWidth += columns
+    TTDisplayWidth.forEachCharacter(in: paragraph) { start, end, columns in
+      if lineWidth + columns > width, lineEnd > lineStart {
+        lines.append(
+          String(
+            paragraph[
+              utf8.index(
+                utf8.startIndex, offsetBy: lineStart)..<utf8.index(utf8.startIndex, offsetBy: lineEnd)]))
+        lineStart = start
+        lineWidth = 0
       }
-      lines.append(line)
-      return lines
+      lineEnd = end
+      lineWidth += columns
+      return true
     }
-    var pendingSpaces = ""
-    for token in tokens(of: paragraph) {
-      if token.first == " " {
-        // Spaces at the start of the paragraph are kept (indentation); elsewhere they wait
-        // for the next word and vanish at a line break.
-        if lines.isEmpty && line.isEmpty {
-          line = String(TTDisplayWidth.prefix(token, fitting: width))
-          lineWidth = TTDisplayWidth.of(line)
-        } else {
-          pendingSpaces += token
-        }
-        continue
-      }
-      let tokenWidth = TTDisplayWidth.of(token)
-      let spacesWidth = pendingSpaces.count
-      if lineWidth + spacesWidth + tokenWidth <= width {
-        line += pendingSpaces + token
-        lineWidth += spacesWidth + tokenWidth
-      } else {
-        if !line.isEmpty && !line.allSatisfy({ $0 == " " }) {
-          lines.append(line)
-          line = ""
-          lineWidth = 0
-        }
-        if tokenWidth <= width - lineWidth {
-          line += token
-          lineWidth += tokenWidth
-        } else {
-          // A word longer than the line is broken by characters.
-          for character in token {
-            let columns = TTDisplayWidth.of(character)
-            if lineWidth + columns > width, !line.isEmpty {
-              lines.append(line)
-              line = ""
-              lineWidth = 0
-            }
-            line.append(character)
-            lineWidth += columns
-          }
-        }
-      }
-      pendingSpaces = ""
-    }
-    lines.append(line)
-    return lines
+    lines.append(
+      String(
+        paragraph[
+          utf8.index(utf8.startIndex, offsetBy: lineStart)..<utf8.index(utf8.startIndex, offsetBy: lineEnd)]))
   }
 
-  /// Splits a paragraph into runs of spaces, words, and single wide characters (a line may
-  /// break before or after any wide character, as CJK text has no spaces).
-  private static func tokens(of paragraph: String) -> [String] {
-    var tokens: [String] = []
-    var current = ""
-    var currentIsSpace = false
-    for character in paragraph {
-      let isSpace = character == " "
-      if TTDisplayWidth.of(character) == 2 {
-        if !current.isEmpty { tokens.append(current) }
-        tokens.append(String(character))
-        current = ""
-        continue
-      }
-      if !current.isEmpty && isSpace != currentIsSpace {
-        tokens.append(current)
-        current = ""
-      }
-      current.append(character)
-      currentIsSpace = isSpace
+  /// Word wrapping of one paragraph (no newlines) into lines of at most `width` columns.
+  ///
+  /// The paragraph is cut into tokens: runs of spaces, words, and single wide characters (a
+  /// line may break before or after any wide character, as CJK text has no spaces). Spaces
+  /// at the start of the paragraph are kept (indentation); elsewhere they wait for the next
+  /// word and vanish at a line break. A word longer than the line is broken by characters.
+  private struct WordWrapper {
+    let paragraph: Substring
+    let width: Int
+    private(set) var lines: [String] = []
+    private var line = ""
+    private var lineWidth = 0
+    /// Whether the line is empty or only the paragraph's indentation.
+    private var lineIsBlank = true
+    /// The spaces (each one column, one byte) waiting for the next word.
+    private var pendingSpaces = 0
+
+    init(paragraph: Substring, width: Int) {
+      self.paragraph = paragraph
+      self.width = width
     }
-    if !current.isEmpty { tokens.append(current) }
-    return tokens
+
+    /// Cuts the paragraph into tokens and places them.
+    mutating func run() {
+      if paragraph.isEmpty {
+        lines.append("")
+        return
+      }
+      var tokenStart = 0
+      var tokenEnd = 0
+      var tokenWidth = 0
+      var tokenIsSpace = false
+      let utf8 = paragraph.utf8
+      TTDisplayWidth.forEachCharacter(in: paragraph) { start, end, columns in
+        let isSpace = end - start == 1 && utf8[utf8.index(utf8.startIndex, offsetBy: start)] == 0x20
+        if columns == 2 {
+          if tokenEnd > tokenStart { place(tokenStart, tokenEnd, tokenWidth, isSpace: tokenIsSpace) }
+          place(start, end, columns, isSpace: false)
+          tokenStart = end
+          tokenEnd = end
+          tokenWidth = 0
+          return true
+        }
+        if tokenEnd > tokenStart && isSpace != tokenIsSpace {
+          place(tokenStart, tokenEnd, tokenWidth, isSpace: tokenIsSpace)
+          tokenStart = start
+          tokenWidth = 0
+        }
+        tokenEnd = end
+        tokenWidth += columns
+        tokenIsSpace = isSpace
+        return true
+      }
+      if tokenEnd > tokenStart { place(tokenStart, tokenEnd, tokenWidth, isSpace: tokenIsSpace) }
+      lines.append(line)
+    }
+
+    private func slice(_ start: Int, _ end: Int) -> Substring {
+      let utf8 = paragraph.utf8
+      return paragraph[
+        utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]
+    }
+
+    private mutating func breakLine() {
+      lines.append(line)
+      line = ""
+      lineWidth = 0
+      lineIsBlank = true
+    }
+
+    /// Places the token at UTF-8 offsets `start..<end`, `columns` wide.
+    private mutating func place(_ start: Int, _ end: Int, _ columns: Int, isSpace: Bool) {
+      if isSpace {
+        if lines.isEmpty && line.isEmpty {
+          let kept = min(end - start, width)
+          line = String(repeating: " ", count: kept)
+          lineWidth = kept
+        } else {
+          pendingSpaces += end - start
+        }
+        return
+      }
+      defer { pendingSpaces = 0 }
+      if lineWidth + pendingSpaces + columns <= width {
+        if pendingSpaces > 0 { line += String(repeating: " ", count: pendingSpaces) }
+        line += slice(start, end)
+        lineWidth += pendingSpaces + columns
+        lineIsBlank = false
+        return
+      }
+      if !line.isEmpty && !lineIsBlank { breakLine() }
+      if columns <= width - lineWidth {
+        line += slice(start, end)
+        lineWidth += columns
+        lineIsBlank = false
+        return
+      }
+      // A word longer than the line is broken by characters.
+      let word = slice(start, end)
+      let utf8 = word.utf8
+      TTDisplayWidth.forEachCharacter(in: word) { characterStart, characterEnd, characterColumns in
+        if lineWidth + characterColumns > width, !line.isEmpty { breakLine() }
+        line +=
+          word[
+            utf8.index(
+              utf8.startIndex, offsetBy: characterStart)..<utf8.index(utf8.startIndex, offsetBy: characterEnd)
+          ]
+        lineWidth += characterColumns
+        lineIsBlank = false
+        return true
+      }
+    }
   }
 
   /// Draws text in a rectangle: lines from ``lines(for:width:look:maximumLines:)``, aligned
@@ -248,6 +309,4 @@ public enum TTTextLayout {
       }
     }
   }
-
-  /// Wraps one paragraph (no newlines) into lines of at most `width` columns.
 }

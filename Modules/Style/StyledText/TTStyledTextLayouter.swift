@@ -7,6 +7,9 @@ struct TTStyledTextLayouter {
   private struct Segment {
     var text: String
     var style: TTCellStyle
+    /// The columns of `text`, or `nil` when it was put together from several pieces and must
+    /// be measured whole (pieces can join into one character, such as two halves of a flag).
+    var width: Int?
   }
 
   private let width: Int
@@ -101,20 +104,50 @@ struct TTStyledTextLayouter {
   // MARK: - Text
 
   private mutating func addText(_ text: String, style: TTCellStyle) {
-    let safe = TTTerminalText.sanitized(text, keepingNewlines: true)
-    var chunkStart = safe.startIndex
-    var index = safe.startIndex
-    while index < safe.endIndex {
-      let character = safe[index]
-      if TTStyledTextLayouter.isCollapsible(character) {
-        if chunkStart < index { addToWord(String(safe[chunkStart..<index]), style: style) }
+    let safe = Substring(TTTerminalText.sanitized(text, keepingNewlines: true))
+    let utf8 = safe.utf8
+    // Words are the stretches between collapsible characters, measured as they are scanned.
+    var chunkStart = 0
+    var chunkWidth = 0
+    TTDisplayWidth.forEachCharacter(in: safe) { start, end, columns in
+      if TTStyledTextLayouter.isCollapsible(utf8, start, end) {
+        if chunkStart < start {
+          addToWord(TTStyledTextLayouter.slice(safe, chunkStart, start), width: chunkWidth, style: style)
+        }
         flushWord()
         if pendingSpace == nil { pendingSpace = style }
-        chunkStart = safe.index(after: index)
+        chunkStart = end
+        chunkWidth = 0
+      } else {
+        chunkWidth += columns
       }
-      index = safe.index(after: index)
+      return true
     }
-    if chunkStart < safe.endIndex { addToWord(String(safe[chunkStart...]), style: style) }
+    if chunkStart < utf8.count {
+      addToWord(TTStyledTextLayouter.slice(safe, chunkStart, utf8.count), width: chunkWidth, style: style)
+    }
+  }
+
+  /// The text between two UTF-8 offsets of `text`.
+  private static func slice(_ text: Substring, _ start: Int, _ end: Int) -> String {
+    let utf8 = text.utf8
+    return String(
+      text[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)])
+  }
+
+  /// Whether the character at UTF-8 offsets `start..<end` of `utf8` is collapsible whitespace
+  /// (see ``isCollapsible(_:)``): all its bytes are space, tab, newline, carriage return or
+  /// form feed, which are single-byte scalars.
+  private static func isCollapsible(_ utf8: Substring.UTF8View, _ start: Int, _ end: Int) -> Bool {
+    var index = utf8.index(utf8.startIndex, offsetBy: start)
+    for _ in start..<end {
+      switch utf8[index] {
+      case 0x20, 0x09, 0x0A, 0x0D, 0x0C: break
+      default: return false
+      }
+      index = utf8.index(after: index)
+    }
+    return true
   }
 
   /// Whether a character is whitespace that HTML collapses: space, tab, newline, carriage
@@ -125,13 +158,16 @@ struct TTStyledTextLayouter {
     }
   }
 
-  private mutating func addToWord(_ text: String, style: TTCellStyle) {
+  /// Adds text to the word being gathered; `width` is its width when known.
+  private mutating func addToWord(_ text: String, width columns: Int? = nil, style: TTCellStyle) {
     guard !text.isEmpty else { return }
-    wordWidth += TTDisplayWidth.of(text)
+    let columns = columns ?? TTDisplayWidth.of(text)
+    wordWidth += columns
     if let last = word.last, last.style == style {
       word[word.count - 1].text += text
+      word[word.count - 1].width = nil
     } else {
-      word.append(Segment(text: text, style: style))
+      word.append(Segment(text: text, style: style, width: columns))
     }
   }
 
@@ -151,7 +187,7 @@ struct TTStyledTextLayouter {
     beginContent()
     if wordWidth <= width - lineWidth {
       if space == 1, let spaceStyle { append(" ", style: spaceStyle, width: 1) }
-      for segment in word { append(segment.text, style: segment.style, width: nil) }
+      for segment in word { append(segment.text, style: segment.style, width: segment.width) }
       return
     }
     // Longer than the width: break between characters.
@@ -180,7 +216,10 @@ struct TTStyledTextLayouter {
 
   private mutating func append(_ text: String, style: TTCellStyle, width columns: Int?) {
     let columns = columns ?? TTDisplayWidth.of(text)
-    let shown = text.contains("\u{A0}") ? String(text.map { $0 == "\u{A0}" ? " " : $0 }) : text
+    // A no-break space (U+00A0, bytes C2 A0) is drawn as a space.
+    let shown =
+      TTStyledTextLayouter.mayContainNoBreakSpace(text) && text.contains("\u{A0}")
+      ? String(text.map { $0 == "\u{A0}" ? " " : $0 }) : text
     if let last = runs.last, last.style == style {
       runs[runs.count - 1].text += shown
       runs[runs.count - 1].width += columns
@@ -189,6 +228,16 @@ struct TTStyledTextLayouter {
     }
     lineWidth += columns
     placed += 1
+  }
+
+  /// Whether the UTF-8 of `text` has the bytes of U+00A0; when not, no character of it is one.
+  private static func mayContainNoBreakSpace(_ text: String) -> Bool {
+    var afterC2 = false
+    for byte in text.utf8 {
+      if afterC2 && byte == 0xA0 { return true }
+      afterC2 = byte == 0xC2
+    }
+    return false
   }
 
   private mutating func finishLine() {
