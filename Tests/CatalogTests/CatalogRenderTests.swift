@@ -20,7 +20,7 @@ struct CatalogRenderTests {
       #expect(TTDisplayWidth.of(String(line)) <= width, "row wider than \(width): \(line)")
     }
     // Key content may wrap at 40 columns; compare with the line breaks and margins taken out.
-    let lines = text.split(separator: "\n").map { $0.trimmingPrefix(" ") }
+    let lines = text.split(separator: "\n").map { $0.drop { $0 == " " } }
     let joined = [lines.joined(), lines.joined(separator: " ")]
     for key in demo.keyContent {
       #expect(

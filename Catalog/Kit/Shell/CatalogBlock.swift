@@ -77,7 +77,7 @@ public enum CatalogBlock {
         let valueWidth = max(1, width - nameWidth - 3)
         let lines = TTLabel.lines(
           of: value.isEmpty ? " " : value, width: valueWidth,
-          look: TTTextLook(lineBreakMode: .characterWrap, numberOfLines: 0))
+          look: TTTextLook(lineBreakMode: .wordWrap, numberOfLines: 0))
         for (index, line) in lines.enumerated() { rows.append((index == 0 ? name : "", line)) }
       }
       var canvas = TTCanvas(width: width, height: max(1, rows.count))
