@@ -18,7 +18,11 @@ struct CatalogProgramTests {
 
   static func run(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
     let process = Process()
-    process.executableURL = try #require(Self.executable, "build the Catalog product first")
+    guard let executable = Self.executable else {
+      throw CocoaError(
+        .fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "Build the Catalog product first."])
+    }
+    process.executableURL = executable
     process.arguments = arguments
     var environment = ProcessInfo.processInfo.environment
     environment["NO_COLOR"] = nil
