@@ -10,7 +10,7 @@ public enum CatalogBlock {
   case heading(String)
   /// Text wrapped to the width, in a look.
   case text(String, TTCellStyle = .plain)
-  /// A code sample, indented, its long lines wrapped at any character.
+  /// A code sample, indented, its long lines wrapped.
   case code(String)
   /// Lines of code, each followed by its result (`→ result`), both wrapped to the width.
   case examples([(String, String)])
@@ -49,7 +49,7 @@ public enum CatalogBlock {
       }
       return canvas
     case .code(let code):
-      let wrap = TTTextLook(lineBreakMode: .characterWrap, numberOfLines: 0)
+      let wrap = TTTextLook(lineBreakMode: .wordWrap, numberOfLines: 0)
       let lines = code.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line in
         line.isEmpty ? [""] : TTLabel.lines(of: String(line), width: max(1, width - 2), look: wrap)
       }

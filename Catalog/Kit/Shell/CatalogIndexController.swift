@@ -1,3 +1,4 @@
+import Foundation
 import Three20
 
 /// The Catalog's first screen: every demo by section, as TTCatalog's `CatalogController` was.
@@ -178,7 +179,10 @@ public final class CatalogIndexController: TTViewController, CatalogSizing, Cata
         canvas.write(demo.title, at: TTPoint(x: rect.x + 3, y: y), style: style, maxWidth: titleWidth)
         let rest = rect.width - titleWidth - 5
         if rest > 8 {
-          let detail = rect.width >= 100 ? "\(demo.url)  \(demo.summary)" : demo.url
+          let urlWidth = demos.map { $0.url.count }.max() ?? 0
+          let detail =
+            rect.width >= 100
+            ? demo.url.padding(toLength: urlWidth + 2, withPad: " ", startingAt: 0) + demo.summary : demo.url
           canvas.write(
             detail, at: TTPoint(x: rect.x + titleWidth + 4, y: y),
             style: selected ? style : dim, maxWidth: rest)

@@ -27,8 +27,6 @@ final class StyledTextDemo: CatalogPageController {
         text.draw(on: &canvas, at: .zero, width: width)
         return canvas
       },
-      .heading("Plain text of it"),
-      .text((try? TTStyledText(xhtml: Self.xhtml).plainText) ?? "", CatalogBlock.dimStyle),
     ]
   }
 }
