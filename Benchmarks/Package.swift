@@ -19,7 +19,8 @@ let package = Package(
   name: "Three20Benchmarks",
   platforms: [.macOS(.v15)],
   dependencies: [
-    .package(path: "..")
+    .package(path: ".."),
+    .package(url: "https://github.com/vapor/routing-kit.git", from: "4.9.3"),
   ],
   targets: [
     .executableTarget(
@@ -27,6 +28,8 @@ let package = Package(
       dependencies: [
         .product(name: "Three20Core", package: rootPackage),
         .product(name: "Three20Style", package: rootPackage),
+        .product(name: "Three20Navigator", package: rootPackage),
+        .product(name: "RoutingKit", package: "routing-kit"),
       ],
       path: "Sources/Three20Benchmarks")
   ],

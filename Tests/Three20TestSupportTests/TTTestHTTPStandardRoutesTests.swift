@@ -29,7 +29,7 @@ struct TTTestHTTPStandardRoutesTests {
   /// Bad numbers in built-in routes give 400, never a crash.
   @Test(arguments: [
     "/status/99", "/status/600", "/status/abc", "/status/", "/status/-1", "/status/99999999999999999999",
-    "/delay/60001", "/bytes/-5", "/bytes/67108865", "/redirect/1001", "/chunked/x", "/drop/", "/large/1e3",
+    "/delay/300001", "/bytes/-5", "/bytes/67108865", "/redirect/1001", "/chunked/x", "/drop/", "/large/1e3",
     "/cache/-1", "/redirect-to",
   ])
   func badArgumentsGive400(path: String) throws {

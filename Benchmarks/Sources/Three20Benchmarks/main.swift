@@ -2,7 +2,8 @@
 import Foundation
 
 let suites: [(name: String, run: () -> Void)] = [
-  ("style", StyleBenchmarks.run)
+  ("style", StyleBenchmarks.run),
+  ("navigator", NavigatorBenchmarks.run),
 ]
 
 let requested = Set(CommandLine.arguments.dropFirst().map { $0.lowercased() })

@@ -6,7 +6,7 @@ public import Three20Style
 /// This is the controller to hand to `TTTerminalHost.run(_:)`.
 ///
 /// ```swift
-/// let navigator = TTNavigator(resolver: map, persistenceMode: .all)
+/// let navigator = try TTNavigator(map: map, persistenceMode: .all)
 /// TTGlobalURLOpener.current = navigator
 /// if !navigator.restore() { navigator.openURL("tt://catalog") }
 /// try await TTTerminalHost().run(TTNavigationController(navigator: navigator))

@@ -22,7 +22,7 @@ public import Three20Style
 /// otherwise the parent URL is opened, with its own parents, through the same hooks.
 ///
 /// ```swift
-/// let navigator = TTNavigator(resolver: map)
+/// let navigator = try TTNavigator(map: map)
 /// TTGlobalURLOpener.current = navigator
 /// navigator.open("tt://tableItemTest")   // parent tt://catalog is opened first
 /// navigator.stack.map(\.navigatorURL)    // ["tt://catalog", "tt://tableItemTest"]
@@ -51,7 +51,11 @@ public final class TTNavigator: TTURLOpening {
   public static let maximumNesting = 64
 
   /// What URLs open: the URL map's frozen matcher, or any other resolver.
-  public let resolver: any TTURLResolving
+  ///
+  /// Replace it to change what URLs open while the app runs (Three20 apps added and removed
+  /// mappings on the live `URLMap`): change the ``TTURLMap``, then set
+  /// `navigator.resolver = try map.freeze()`. Controllers already open, and shared ones, stay.
+  public var resolver: any TTURLResolving
 
   /// The delegate, asked before each URL is opened; held weakly, `nil` by default.
   public weak var delegate: (any TTNavigatorDelegate)?
@@ -121,6 +125,33 @@ public final class TTNavigator: TTURLOpening {
     self.resolver = resolver
     self.persistenceMode = persistenceMode
     self.persistence = persistence
+  }
+
+  /// Creates a navigator that opens URLs as the map says: the usual way to make one.
+  ///
+  /// The map is frozen into its ``TTURLMatcher`` (``TTURLMap/freeze()``); later changes to
+  /// `map` do not reach the navigator until it is given a new ``resolver``.
+  ///
+  /// ```swift
+  /// var map = TTURLMap()
+  /// try map.mapShared("tt://catalog") { _, _ in CatalogController() }
+  /// try map.map("tt://user/(id:int)", parent: "tt://catalog") { match, _ in
+  ///   match.int("id").map(UserController.init(id:))
+  /// }
+  /// let navigator = try TTNavigator(map: map)
+  /// navigator.open("tt://user/7")           // a UserController with id 7, over the catalog
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - map: The URL map.
+  ///   - persistenceMode: What is saved of the stack; nothing by default.
+  ///   - persistence: Where it is saved; the user's state folder by default.
+  /// - Throws: ``TTURLMapError/Code/clashingPatterns`` when patterns of the map clash.
+  public convenience init(
+    map: TTURLMap, persistenceMode: TTNavigatorPersistenceMode = .none,
+    persistence: TTNavigatorPersistence = TTNavigatorPersistence()
+  ) throws {
+    self.init(resolver: try map.freeze(), persistenceMode: persistenceMode, persistence: persistence)
   }
 
   // MARK: - The stack
@@ -220,6 +251,40 @@ public final class TTNavigator: TTURLOpening {
       }
       return last
     }
+  }
+
+  /// The URL for an object, from the generators of the navigator's URL map (Three20's
+  /// `URLForObject:`).
+  ///
+  /// - Parameters:
+  ///   - object: The object, for example a `User`.
+  ///   - name: The generator's name; `nil` (the default) for the unnamed one.
+  /// - Returns: The URL, or `nil` when no generator fits, or when the ``resolver`` is not a
+  ///   ``TTURLMatcher``.
+  public func url(for object: Any, named name: String? = nil) -> String? {
+    (resolver as? TTURLMatcher)?.url(for: object, named: name)
+  }
+
+  /// Opens the URL of an object, made by the map's generators: `open(url(for: object))`.
+  ///
+  /// ```swift
+  /// navigator.openURL(for: User(id: 7))   // opens tt://user/7
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - object: The object, for example a `User`.
+  ///   - name: The generator's name; `nil` (the default) for the unnamed one.
+  ///   - query: Objects for the route's factory; none by default.
+  /// - Returns: The controller opened, or `nil` when the object has no URL or it opened none.
+  @discardableResult
+  public func openURL(
+    for object: Any, named name: String? = nil, query: [String: any Sendable] = [:]
+  ) -> TTViewController? {
+    guard let url = url(for: object, named: name) else {
+      TTLog.info(.navigator, "No generator makes a URL for \(type(of: object)); nothing opened.")
+      return nil
+    }
+    return open(TTURLAction(url, query: query))
   }
 
   // MARK: - Going back

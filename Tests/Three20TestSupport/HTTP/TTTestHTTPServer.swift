@@ -33,7 +33,7 @@ import Synchronization
 /// | Path | Response |
 /// |---|---|
 /// | `/status/{code}` | that status (200–599), body `status {code}` (none for 204/304) |
-/// | `/delay/{ms}` | body `delayed {ms}` after that many milliseconds (at most 60000) |
+/// | `/delay/{ms}` | body `delayed {ms}` after that many milliseconds (at most 300000) |
 /// | `/bytes/{n}` | `n` deterministic bytes from memory (at most 64 MiB) |
 /// | `/large/{n}` | `n` deterministic bytes, generated while streaming (any size) |
 /// | `/echo` | JSON of the request: see ``TTTestHTTPEcho`` |
