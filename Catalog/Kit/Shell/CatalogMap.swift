@@ -1,76 +1,44 @@
 import Three20
 
-/// The Catalog's URL map: `tt://catalog` is the index (shared, as in TTCatalog), each demo's
-/// pattern opens it under the index, and any other URL opens ``CatalogFallbackController``.
-///
-/// Until `TTURLMap` lands this is a small resolver of its own: a pattern's path segments are
-/// literal or `(name)` (one segment), and the query is split into values.
+/// The Catalog's URL map, as TTCatalog's app delegate built it: `tt://catalog` is the shared
+/// index, each demo's pattern opens it under the index, and any other URL opens
+/// ``CatalogFallbackController`` (TTCatalog's `*` → `TTWebController`).
 @MainActor
 public enum CatalogMap {
-  /// Makes the resolver for the demos.
-  public static func resolver(demos: [CatalogDemo] = CatalogDemo.all) -> any TTURLResolving {
-    var routes: [(pattern: String, route: TTURLRoute)] = [
-      (
-        CatalogDemo.indexURL,
-        TTURLRoute(target: .controller { _, _ in CatalogIndexController() }, mode: .share)
-      )
-    ]
+  /// The map of the demos, before freezing (the Navigator demos show it).
+  public static func map(demos: [CatalogDemo] = CatalogDemo.all) throws -> TTURLMap {
+    var map = TTURLMap()
+    try map.mapShared(CatalogDemo.indexURL) { _, _ in CatalogIndexController() }
     for demo in demos {
       let parent = demo.mode == .modal ? nil : CatalogDemo.indexURL
-      routes.append(
-        (demo.pattern, TTURLRoute(target: .controller(demo.make), mode: demo.mode, parentURL: parent)))
+      try map.map(demo.pattern, route: TTURLRoute(target: .controller(demo.make), mode: demo.mode, parentURL: parent))
     }
-    let fallback = TTURLRoute(
-      target: .controller { match, _ in CatalogFallbackController(url: match.url) },
-      parentURL: CatalogDemo.indexURL)
-    return SimpleResolver(routes: routes, fallback: fallback)
+    map.setFallback(parent: CatalogDemo.indexURL) { match, _ in CatalogFallbackController(url: match.url) }
+    return map
+  }
+
+  /// The frozen map the navigator opens URLs through.
+  ///
+  /// A demo pattern that does not parse or clashes is a bug the tests catch; should one slip
+  /// through, every URL opens the fallback screen, which shows the map's error, rather than
+  /// the Catalog crashing.
+  public static func resolver(demos: [CatalogDemo] = CatalogDemo.all) -> any TTURLResolving {
+    do {
+      return try map(demos: demos).freeze()
+    } catch {
+      return BrokenMapResolver(problem: "\(error)")
+    }
   }
 }
 
-/// Resolves `scheme://host/segments` against literal and `(name)` segments.
-struct SimpleResolver: TTURLResolving {
-  var routes: [(pattern: String, route: TTURLRoute)]
-  var fallback: TTURLRoute
+/// Opens every URL on a screen that shows why the map could not be built.
+struct BrokenMapResolver: TTURLResolving {
+  var problem: String
 
   func resolve(_ url: String) -> TTURLResolution? {
-    var rest = Substring(url)
-    var fragment: String?
-    if let hash = rest.firstIndex(of: "#") {
-      fragment = String(rest[rest.index(after: hash)...])
-      rest = rest[..<hash]
-    }
-    var query: [String: [String?]] = [:]
-    if let mark = rest.firstIndex(of: "?") {
-      for pair in rest[rest.index(after: mark)...].split(separator: "&") {
-        let parts = pair.split(separator: "=", maxSplits: 1)
-        let name = String(parts[0]).tt.formDecoded
-        query[name, default: []].append(parts.count > 1 ? String(parts[1]).tt.formDecoded : nil)
-      }
-      rest = rest[..<mark]
-    }
-    let segments = rest.split(separator: "/", omittingEmptySubsequences: true)
-    for (pattern, route) in routes {
-      let patternPath = pattern.split(separator: "?")[0]
-      let wanted = patternPath.split(separator: "/", omittingEmptySubsequences: true)
-      guard wanted.count == segments.count else { continue }
-      var parameters: [String: TTURLParameterValue] = [:]
-      var matched = true
-      for (want, have) in zip(wanted, segments) {
-        if want.hasPrefix("("), want.hasSuffix(")") {
-          parameters[String(want.dropFirst().dropLast())] = .string(String(have).tt.percentDecoded)
-        } else if want != have {
-          matched = false
-          break
-        }
-      }
-      if matched {
-        return TTURLResolution(
-          match: TTURLMatch(
-            url: url, pattern: pattern, parameters: parameters, query: query, fragment: fragment),
-          route: route)
-      }
-    }
+    let problem = self.problem
     return TTURLResolution(
-      match: TTURLMatch(url: url, pattern: "*", query: query, fragment: fragment), route: fallback)
+      match: TTURLMatch(url: url, pattern: "*"),
+      route: TTURLRoute(target: .controller { match, _ in CatalogFallbackController(url: match.url, problem: problem) }))
   }
 }
