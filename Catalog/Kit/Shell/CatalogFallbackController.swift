@@ -1,7 +1,8 @@
 import Three20
 
-/// What any URL without a demo opens (TTCatalog's `*` → `TTWebController`): the URL taken
-/// apart, and for `http(s)` URLs a pointer to the Network demo that fetches them.
+/// What a URL without a demo opens (TTCatalog's `*` fallback).
+///
+/// Shows the URL and where to find the demo URLs. Web URLs have a fallback of their own, which fetches them.
 @MainActor
 public final class CatalogFallbackController: CatalogPageController {
   /// The URL opened.
@@ -22,10 +23,8 @@ public final class CatalogFallbackController: CatalogPageController {
       .pairs([("URL", url), ("matched", "* (the fallback pattern)")]),
       .text("Run 'Catalog --list' for every demo URL.", CatalogBlock.dimStyle),
     ]
-    if let problem { blocks.append(.text("The Catalog's URL map is broken: \(problem)", TTCellStyle(foreground: .red))) }
-    if url.hasPrefix("http://") || url.hasPrefix("https://") {
-      let fetch = "tt://network/fetch?url=" + url.tt.percentEncodedQueryValue
-      blocks.append(.text("To fetch it, open \(fetch)"))
+    if let problem {
+      blocks.append(.text("The Catalog's URL map is broken: \(problem)", TTCellStyle(foreground: .red)))
     }
     return blocks
   }

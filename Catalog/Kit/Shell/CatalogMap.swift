@@ -11,7 +11,14 @@ public enum CatalogMap {
     try map.mapShared(CatalogDemo.indexURL) { _, _ in CatalogIndexController() }
     for demo in demos {
       let parent = demo.mode == .modal ? nil : CatalogDemo.indexURL
-      try map.map(demo.pattern, route: TTURLRoute(target: .controller(demo.make), mode: demo.mode, parentURL: parent))
+      try map.map(
+        demo.pattern, route: TTURLRoute(target: .controller(demo.make), mode: demo.mode, parentURL: parent))
+    }
+    // Web URLs are fetched, as TTCatalog's `*` opened them in TTWebController.
+    for scheme in ["http", "https"] {
+      map.setFallback(forScheme: scheme, parent: CatalogDemo.indexURL) { match, _ in
+        NetworkFetchDemo(url: match.url)
+      }
     }
     map.setFallback(parent: CatalogDemo.indexURL) { match, _ in CatalogFallbackController(url: match.url) }
     return map
@@ -39,6 +46,7 @@ struct BrokenMapResolver: TTURLResolving {
     let problem = self.problem
     return TTURLResolution(
       match: TTURLMatch(url: url, pattern: "*"),
-      route: TTURLRoute(target: .controller { match, _ in CatalogFallbackController(url: match.url, problem: problem) }))
+      route: TTURLRoute(
+        target: .controller { match, _ in CatalogFallbackController(url: match.url, problem: problem) }))
   }
 }
