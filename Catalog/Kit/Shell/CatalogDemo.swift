@@ -26,6 +26,9 @@ public struct CatalogDemo: Sendable {
   /// The URL the index opens, such as `tt://core/strings`.
   public var url: String
   /// The pattern mapped in the URL map; the URL itself unless the demo takes parameters.
+  ///
+  /// Demos may share a pattern (one screen, different queries): the first one's factory is
+  /// mapped.
   public var pattern: String
   /// One line on what the demo shows.
   public var summary: String

@@ -9,7 +9,9 @@ public enum CatalogMap {
   public static func map(demos: [CatalogDemo] = CatalogDemo.all) throws -> TTURLMap {
     var map = TTURLMap()
     try map.mapShared(CatalogDemo.indexURL) { _, _ in CatalogIndexController() }
-    for demo in demos {
+    var mapped: Set<String> = []
+    // Demos that share a pattern (the same screen opened with different queries) map it once.
+    for demo in demos where mapped.insert(demo.pattern).inserted {
       let parent = demo.mode == .modal ? nil : CatalogDemo.indexURL
       try map.map(
         demo.pattern, route: TTURLRoute(target: .controller(demo.make), mode: demo.mode, parentURL: parent))
