@@ -33,7 +33,7 @@ struct CatalogInteractiveTests {
       return true
     }
     try await run(terminal, state: state)
-    #expect(script.wait())
+    #expect(script.wait(), "never saw \(terminal.lastMissing ?? "")")
     #expect(terminal.settings() == before)
     #expect(terminal.waitFor("\u{1B}[?1049l"))
     #expect(terminal.output.hasPrefix("\u{1B}[?1049h"))
@@ -64,7 +64,7 @@ struct CatalogInteractiveTests {
         return true
       }
       try await run(terminal, state: state)
-      #expect(script.wait())
+      #expect(script.wait(), "never saw \(terminal.lastMissing ?? "")")
     }
     do {
       let terminal = try #require(Terminal(columns: 60, rows: 20))
@@ -77,7 +77,7 @@ struct CatalogInteractiveTests {
         return true
       }
       try await run(terminal, state: state)
-      #expect(script.wait())
+      #expect(script.wait(), "never saw \(terminal.lastMissing ?? "")")
     }
   }
 
@@ -148,8 +148,13 @@ final class Terminal: Sendable {
       }
       usleep(10_000)
     }
+    missing.withLock { $0 = text }
     return false
   }
+
+  /// The text the last failed wait was waiting for.
+  var lastMissing: String? { missing.withLock { $0 } }
+  private let missing = Mutex<String?>(nil)
 
   func send(_ text: String) {
     let data = Array(text.utf8)

@@ -33,7 +33,7 @@ public final class CatalogServer: Sendable {
   /// `http://127.0.0.1:<port>`.
   public var baseURL: String { "http://127.0.0.1:\(port)" }
 
-  /// Every request seen, oldest first, as `GET /path` plus the conditional headers.
+  /// Every request seen, oldest first, as `GET /path`, the conditional headers and the status.
   public var log: [String] { requests.withLock { $0 } }
 
   /// Starts a server on a free port of 127.0.0.1; `nil` when the socket cannot be opened.
@@ -101,17 +101,21 @@ public final class CatalogServer: Sendable {
     let query = Self.query(of: target)
     var entry = "\(parts[0]) \(target)"
     if let tag = headers["if-none-match"] { entry += "  If-None-Match: \(tag)" }
+    let status = answer(connection, path: path, query: query, headers: headers)
+    entry += status > 0 ? " → \(status)" : " → (dropped)"
     requests.withLock { $0.append(entry) }
-    answer(connection, path: path, query: query, headers: headers)
   }
 
-  private func answer(_ connection: Int32, path: String, query: [String: String], headers: [String: String]) {
+  /// Answers a request; returns the status sent, or 0 when the connection is dropped.
+  private func answer(
+    _ connection: Int32, path: String, query: [String: String], headers: [String: String]
+  ) -> Int {
     func number(_ name: String, _ fallback: Int, _ range: ClosedRange<Int>) -> Int {
       min(range.upperBound, max(range.lowerBound, query[name].flatMap { Int($0) } ?? fallback))
     }
     switch path {
     case "/hello":
-      respond(connection, body: Data("Hello from the Catalog's own server.\n".utf8))
+      return respond(connection, body: Data("Hello from the Catalog's own server.\n".utf8))
     case "/download":
       let size = number("size", 100_000, 0...50_000_000)
       let chunk = number("chunk", 8192, 1...1_000_000)
@@ -120,42 +124,47 @@ public final class CatalogServer: Sendable {
       var sent = 0
       while sent < size {
         let count = min(chunk, size - sent)
-        guard send(connection, Data(repeating: UInt8(ascii: "x"), count: count)) else { return }
+        guard send(connection, Data(repeating: UInt8(ascii: "x"), count: count)) else { break }
         sent += count
         if delay > 0, sent < size { usleep(useconds_t(delay * 1000)) }
       }
+      return 200
     case "/fresh":
-      respond(connection, headers: ["Cache-Control": "max-age=60"], body: Data("Fresh for a minute.\n".utf8))
+      return respond(
+        connection, headers: ["Cache-Control": "max-age=60"], body: Data("Fresh for a minute.\n".utf8))
+    case "/etag" where headers["if-none-match"] == "\"v1\"":
+      send(connection, head(304, ["ETag": "\"v1\"", "Cache-Control": "no-cache", "Content-Length": "0"]))
+      return 304
     case "/etag":
-      if headers["if-none-match"] == "\"v1\"" {
-        send(connection, head(304, ["ETag": "\"v1\"", "Cache-Control": "no-cache", "Content-Length": "0"]))
-      } else {
-        respond(
-          connection, headers: ["ETag": "\"v1\"", "Cache-Control": "no-cache"],
-          body: Data("Version 1 of a document with an ETag.\n".utf8))
-      }
+      return respond(
+        connection, headers: ["ETag": "\"v1\"", "Cache-Control": "no-cache"],
+        body: Data("Version 1 of a document with an ETag.\n".utf8))
     case "/slow":
       usleep(useconds_t(number("delay", 2000, 0...30_000) * 1000))
-      respond(connection, body: Data("Sorry for the wait.\n".utf8))
+      return respond(connection, body: Data("Sorry for the wait.\n".utf8))
     case "/drop":
-      return
+      return 0
     case "/feed.xml":
-      respond(
+      return respond(
         connection, headers: ["Content-Type": "application/rss+xml"], body: Data(CatalogSampleFeed.xml.utf8))
     default:
       if path.hasPrefix("/status/"), let status = Int(path.dropFirst(8)), (200...599).contains(status) {
-        respond(connection, status: status, body: Data("The server answered \(status), as asked.\n".utf8))
-      } else {
-        respond(connection, status: 404, body: Data("No such path: \(path)\n".utf8))
+        return respond(
+          connection, status: status, body: Data("The server answered \(status), as asked.\n".utf8))
       }
+      return respond(connection, status: 404, body: Data("No such path: \(path)\n".utf8))
     }
   }
 
-  private func respond(_ connection: Int32, status: Int = 200, headers: [String: String] = [:], body: Data) {
+  /// Sends a whole response; returns its status.
+  private func respond(
+    _ connection: Int32, status: Int = 200, headers: [String: String] = [:], body: Data
+  ) -> Int {
     var all = headers
     all["Content-Length"] = "\(body.count)"
     if all["Content-Type"] == nil { all["Content-Type"] = "text/plain; charset=utf-8" }
     send(connection, head(status, all) + body)
+    return status
   }
 
   private func head(_ status: Int, _ headers: [String: String]) -> Data {

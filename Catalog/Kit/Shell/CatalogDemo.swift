@@ -34,6 +34,9 @@ public struct CatalogDemo: Sendable {
   public var summary: String
   /// How the navigator shows it.
   public var mode: TTNavigationMode
+  /// The URL opened beneath it first: the index by default; `nil` to open it over whatever is
+  /// showing (an item opened from a list).
+  public var parentURL: String?
   /// Whether the index and `--list` show it; routes that only other demos open are not listed.
   public var isListed: Bool
   /// Text a rendering of ``url`` must contain, whatever the width (checked by the tests).
@@ -44,7 +47,8 @@ public struct CatalogDemo: Sendable {
   /// Creates a demo.
   public init(
     _ section: Section, _ title: String, url: String, pattern: String? = nil, summary: String,
-    mode: TTNavigationMode = .create, isListed: Bool = true, keyContent: [String] = [],
+    mode: TTNavigationMode = .create, parentURL: String? = CatalogDemo.indexURL, isListed: Bool = true,
+    keyContent: [String] = [],
     make: @escaping Factory
   ) {
     self.section = section
@@ -53,6 +57,7 @@ public struct CatalogDemo: Sendable {
     self.pattern = pattern ?? url
     self.summary = summary
     self.mode = mode
+    self.parentURL = parentURL
     self.isListed = isListed
     self.keyContent = keyContent
     self.make = make

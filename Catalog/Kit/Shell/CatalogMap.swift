@@ -12,7 +12,7 @@ public enum CatalogMap {
     var mapped: Set<String> = []
     // Demos that share a pattern (the same screen opened with different queries) map it once.
     for demo in demos where mapped.insert(demo.pattern).inserted {
-      let parent = demo.mode == .modal ? nil : CatalogDemo.indexURL
+      let parent = demo.mode == .modal ? nil : demo.parentURL
       try map.map(
         demo.pattern, route: TTURLRoute(target: .controller(demo.make), mode: demo.mode, parentURL: parent))
     }
