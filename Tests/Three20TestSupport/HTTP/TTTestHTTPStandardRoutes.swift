@@ -13,7 +13,8 @@ enum TTTestHTTPStandardRoutes {
       return .text("status \(code)", status: code)
     },
     Route(nil, "/delay/*") { request, _ in
-      guard let milliseconds = number(after: "/delay/", in: request.path), (0...300_000).contains(milliseconds)
+      guard let milliseconds = number(after: "/delay/", in: request.path),
+        (0...300_000).contains(milliseconds)
       else {
         return bad("use /delay/{ms} with 0 to 300000 milliseconds (five minutes)")
       }
