@@ -81,6 +81,34 @@ struct CatalogInteractiveTests {
     }
   }
 
+  /// Typing a URL: the explorer shows the pattern it matched; the fetch demo loads it.
+  @Test(.timeLimit(.minutes(1)))
+  func typesURLsIntoTheExplorerAndFetch() async throws {
+    let state = FileManager.default.temporaryDirectory
+      .appendingPathComponent("catalog-\(UUID().uuidString)/navigator.json")
+    defer { try? FileManager.default.removeItem(at: state.deletingLastPathComponent()) }
+    let server = try #require(CatalogServer.shared)
+    let terminal = try #require(Terminal(columns: 100, rows: 30))
+    defer { terminal.close() }
+    let script = terminal.script { terminal in
+      guard terminal.waitFor("q quit") else { return false }
+      terminal.send("/explorer\r\r")
+      guard terminal.waitFor("Press / to type a URL.") else { return false }
+      terminal.send("/")
+      terminal.send(String(repeating: "\u{7F}", count: 5) + "tt://food/7\r")
+      guard terminal.waitFor("7  [int]") else { return false }
+      terminal.send("\u{1B}")  // back to the index
+      guard terminal.waitFor("q quit") else { return false }
+      terminal.send("/fetch\r\r/")
+      terminal.send(String(repeating: "\u{7F}", count: 8) + server.baseURL + "/status/503\r")
+      guard terminal.waitFor("httpStatus") else { return false }
+      terminal.send("\u{7F}q")
+      return true
+    }
+    try await run(terminal, state: state)
+    #expect(script.wait(), "never saw \(terminal.lastMissing ?? "")")
+  }
+
   @MainActor
   private func run(_ terminal: Terminal, state: URL) async throws {
     var options = CatalogOptions()

@@ -31,8 +31,7 @@ final class NavigatorExplorerDemo: CatalogPageController {
   ]
 
   private var url: String?
-  private var typing = ""
-  private var isTyping = false
+  private var input = CatalogTextInput()
 
   init(url: String?) {
     self.url = url
@@ -48,7 +47,7 @@ final class NavigatorExplorerDemo: CatalogPageController {
         matcher.resolve(url)       // the best match and its route
         matcher.candidates(url)    // every match, best first
         """),
-      .text(isTyping ? "URL: \(typing)▏" : "Press / to type a URL.", TTCellStyle(attributes: .bold)),
+      input.line(hint: "Press / to type a URL."),
     ]
     for url in url.map({ [$0] }) ?? Self.samples {
       blocks += Self.explain(url, matcher: matcher)
@@ -92,23 +91,10 @@ final class NavigatorExplorerDemo: CatalogPageController {
   }
 
   override func handleKey(_ key: TTKey) -> Bool {
-    guard isTyping else {
-      if key == .character("/") {
-        isTyping = true
-        typing = url ?? "tt://"
-        reload()
-        return true
-      }
-      return super.handleKey(key)
-    }
-    switch key {
-    case .character(let character): typing.append(character)
-    case .backspace: if !typing.isEmpty { typing.removeLast() }
-    case .enter:
-      isTyping = false
-      url = typing.isEmpty ? nil : typing
-    case .escape: isTyping = false
-    default: return false
+    switch input.handle(key, start: url ?? "tt://") {
+    case .ignored: return super.handleKey(key)
+    case .editing, .cancelled: break
+    case .submitted(let typed): url = typed.isEmpty ? nil : typed
     }
     reload()
     return true

@@ -1,11 +1,14 @@
 import Foundation
 import Three20
 
-/// Fetches any URL (`tt://network/fetch?url=…`) and shows the status, headers and the start
-/// of the body; without a URL, the Catalog's own server.
+/// Fetches any URL and shows the status, headers and the start of the body.
+///
+/// Press `/` to type a URL, or open `tt://network/fetch?url=…`; without one, the Catalog's own
+/// server answers.
 final class NetworkFetchDemo: CatalogLoadingPage {
-  let url: String
+  private(set) var url: String
   private var blocks: [CatalogBlock] = []
+  private var input = CatalogTextInput()
 
   init(url: String?) {
     self.url = url ?? (CatalogServer.shared.map { $0.baseURL + "/hello" } ?? "http://127.0.0.1/")
@@ -34,7 +37,19 @@ final class NetworkFetchDemo: CatalogLoadingPage {
   override func makeBlocks() -> [CatalogBlock] {
     [
       .code("let text = try await TTURLRequest(url: url).send(processingWith: TTURLStringResponse())"),
+      input.line(hint: "Press / to type a URL."),
       .pairs([("URL", url)]),
     ] + (isLoading ? [.text("Loading…")] : blocks)
+  }
+
+  override func handleKey(_ key: TTKey) -> Bool {
+    switch input.handle(key, start: "https://") {
+    case .ignored: return super.handleKey(key)
+    case .editing, .cancelled: reload()
+    case .submitted(let typed):
+      if !typed.isEmpty { url = typed }
+      refresh()
+    }
+    return true
   }
 }

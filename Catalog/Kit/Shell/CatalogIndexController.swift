@@ -4,7 +4,8 @@ import Three20
 /// The Catalog's first screen: every demo by section, as TTCatalog's `CatalogController` was.
 ///
 /// Arrows or `j`/`k` move, Enter opens the selected demo's URL through the navigator, `/`
-/// starts a search (typing filters by title, URL and summary; Enter or Escape ends it).
+/// starts a new search (typing filters by title, URL and summary; Enter keeps the results,
+/// Escape clears them).
 /// The selection is kept in ``TTViewController/frozenState``, so it survives a restart.
 @MainActor
 public final class CatalogIndexController: TTViewController, CatalogSizing, CatalogRefreshing {
@@ -88,6 +89,7 @@ public final class CatalogIndexController: TTViewController, CatalogSizing, Cata
     case .enter, .right, .character("l"): openSelection()
     case .character("/"):
       isSearching = true
+      query = ""
     case .escape where !query.isEmpty:
       query = ""
     default: return false

@@ -18,9 +18,15 @@ open class CatalogLoadingPage: CatalogPageController, CatalogSettling {
   /// Starts loading unless a load has run or is running.
   public func startIfNeeded() {
     guard task == nil else { return }
+    start(after: nil)
+  }
+
+  /// Starts a load once `previous` is over, so two loads never write the page at once.
+  private func start(after previous: Task<Void, Never>?) {
     isLoading = true
     reload()
     task = Task { [weak self] in
+      await previous?.value
       await self?.load()
       self?.isLoading = false
       self?.reload()
@@ -34,9 +40,7 @@ open class CatalogLoadingPage: CatalogPageController, CatalogSettling {
 
   /// Loads again from the start.
   open override func refresh() {
-    task?.cancel()
-    task = nil
-    startIfNeeded()
+    start(after: task)
   }
 
   /// Starts loading if needed, and returns when the load is over.
