@@ -4,12 +4,13 @@ SWIFT ?= swift
 # Extra arguments for the Catalog: make catalog ARGS="--help"
 ARGS ?=
 
-.PHONY: help deps build catalog test check check-graph check-links docs format lint clean
+.PHONY: help deps build catalog test check check-graph check-links ttmodule-integration docs format lint clean
 
 help:
 	@echo "make catalog      build and run the Catalog (installs missing system packages first)"
 	@echo "make test         run every test"
 	@echo "make check        check the module graph in Package.swift and on the linked binaries"
+	@echo "make ttmodule-integration  generate, build and test starter projects with ttmodule"
 	@echo "make docs         build every DocC catalog, failing on warnings (.build/docs/), and check every public declaration is documented"
 	@echo "make format       format the sources with swift format; make lint checks them"
 	@echo "make bench        run every benchmark (make bench-<module> for one)"
@@ -43,6 +44,9 @@ check-links: deps
 	$(SWIFT) build
 	scripts/check-link-probes.sh "$$($(SWIFT) build --show-bin-path)"
 
+ttmodule-integration: deps
+	scripts/ttmodule-integration.sh
+
 docs: deps
 	$(SWIFT) build
 	scripts/build-docs.sh
@@ -60,12 +64,15 @@ clean:
 # Benchmarks (a separate package in Benchmarks/, built in release mode).
 BENCH_RUN = $(SWIFT) run -c release --package-path Benchmarks Three20Benchmarks
 
-.PHONY: bench bench-style bench-navigator
+.PHONY: bench bench-style bench-table bench-navigator
 bench: deps
 	$(BENCH_RUN)
 
 bench-style: deps
 	$(BENCH_RUN) style
+
+bench-table: deps
+	$(BENCH_RUN) table
 
 bench-navigator: deps
 	$(BENCH_RUN) navigator

@@ -93,9 +93,15 @@ targets += [
     dependencies: modules.map { .target(name: $0.name) },
     path: "Modules/Three20",
     swiftSettings: swiftSettings),
+  // ttmodule: the command line is thin; its logic lives in TTModuleKit so tests run it in-process.
+  .target(
+    name: "TTModuleKit",
+    dependencies: ["Three20", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+    path: "Tools/TTModuleKit",
+    swiftSettings: swiftSettings),
   .executableTarget(
     name: "ttmodule",
-    dependencies: ["Three20"],
+    dependencies: ["TTModuleKit"],
     path: "Tools/ttmodule",
     swiftSettings: swiftSettings),
   // The Catalog's demos and shell live in a library so that its tests run them in-process;
@@ -165,6 +171,11 @@ targets += [
     path: "Tests/CatalogTests",
     swiftSettings: swiftSettings),
   .testTarget(
+    name: "TTModuleKitTests",
+    dependencies: ["TTModuleKit"],
+    path: "Tests/TTModuleKitTests",
+    swiftSettings: swiftSettings),
+  .testTarget(
     name: "Three20Tests",
     dependencies: ["Three20"],
     path: "Tests/Three20Tests",
@@ -180,7 +191,8 @@ let package = Package(
     .executable(name: "Catalog", targets: ["Catalog"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2")
+    .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+    .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
   ],
   targets: targets,
   swiftLanguageModes: [.v6]

@@ -3,6 +3,7 @@ import Foundation
 
 let suites: [(name: String, run: () -> Void)] = [
   ("style", StyleBenchmarks.run),
+  ("table", TableBenchmarks.run),
   ("navigator", NavigatorBenchmarks.run),
 ]
 

@@ -2,7 +2,7 @@ public import Three20Style
 
 /// Draws a TTTableStyledTextItem: its styled text laid out to the row's width.
 ///
-/// The text is laid out (`TTStyledText/layout(width:)`) to the content's width less the
+/// The text is laid out (`TTStyledText.layout(width:)`) to the content's width less the
 /// item's padding, and the row is as tall as the layout plus the padding: bold, italic and
 /// links keep their looks, and links stay hyperlinks. Padding is clamped to 0…50 cells a side.
 ///

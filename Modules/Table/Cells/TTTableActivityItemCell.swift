@@ -2,7 +2,7 @@ public import Three20Style
 
 /// Draws a TTTableActivityItem: a spinner and its text, centred.
 ///
-/// One row: the state's spinner frame (`TTTableCellState/spinnerFrame`), a space and the
+/// One row: the state's spinner frame (`TTTableCellState.spinnerFrame`), a space and the
 /// text, centred, in `tableActivityTextColor`, as Three20's activity cell showed a grey
 /// activity label. With the ASCII spinner, `…` is written `...`, as `TTActivityLabel` does.
 ///

@@ -7,7 +7,7 @@ public struct TTTableCellState: Sendable {
   public var isSelected: Bool
   /// Whether the row is being pressed (chosen but not yet opened).
   public var isHighlighted: Bool
-  /// The stylesheet to take looks from; ``TTStyleSheet/current`` by default.
+  /// The stylesheet to take looks from; `TTStyleSheet.current` by default.
   public var styleSheet: TTStyleSheet
   /// How many times the table's spinners have turned; 0 by default.
   ///
@@ -16,9 +16,9 @@ public struct TTTableCellState: Sendable {
   ///
   /// The table controller advances it on each tick of its host, so the spinner turns.
   public var tick: Int
-  /// The spinner frames cells draw with; ``TTActivityLabel/Spinner/unicode`` by default.
+  /// The spinner frames cells draw with; `TTActivityLabel.Spinner.unicode` by default.
   ///
-  /// The table controller passes ``TTActivityLabel/defaultSpinner``, so that plain-text output
+  /// The table controller passes `TTActivityLabel.defaultSpinner`, so that plain-text output
   /// and non-UTF-8 locales get the ASCII spinner.
   public var spinner: TTActivityLabel.Spinner
 
@@ -29,7 +29,7 @@ public struct TTTableCellState: Sendable {
   ///   - isHighlighted: Whether the row is being pressed; `false` by default.
   ///   - styleSheet: The stylesheet; the current one by default.
   ///   - tick: How many times spinners have turned; 0 by default.
-  ///   - spinner: The spinner frames; ``TTActivityLabel/Spinner/unicode`` by default.
+  ///   - spinner: The spinner frames; `TTActivityLabel.Spinner.unicode` by default.
   public init(
     isSelected: Bool = false, isHighlighted: Bool = false, styleSheet: TTStyleSheet = .current,
     tick: Int = 0, spinner: TTActivityLabel.Spinner = .unicode

@@ -125,7 +125,7 @@ extension TTTableCellRegistry {
   /// ```
   ///
   /// - Parameters:
-  ///   - dateFormatting: How the message cell writes timestamps; ``TTDateFormatting/standard``
+  ///   - dateFormatting: How the message cell writes timestamps; `TTDateFormatting.standard`
   ///     by default. Tests pass one with a fixed clock.
   ///   - fallbackCell: The cell for unregistered item types; a ``TTTableFallbackCell`` by default.
   /// - Returns: The registry.

@@ -22,7 +22,7 @@ public struct TTTableFooterCell: Sendable {
   /// - Parameters:
   ///   - title: The section's footer; made terminal-safe and wrapped to the width.
   ///   - width: The row's width; negative is treated as 0.
-  ///   - styleSheet: The stylesheet; ``TTStyleSheet/current`` by default.
+  ///   - styleSheet: The stylesheet; `TTStyleSheet.current` by default.
   /// - Returns: A canvas `width` columns wide and at least one row high.
   public func render(_ title: String, width: Int, styleSheet: TTStyleSheet = .current) -> TTCanvas {
     let width = max(0, width)

@@ -22,7 +22,7 @@ public struct TTTableHeaderCell: Sendable {
   /// - Parameters:
   ///   - title: The section's title; made terminal-safe and cut to the width.
   ///   - width: The row's width; negative is treated as 0.
-  ///   - styleSheet: The stylesheet; ``TTStyleSheet/current`` by default.
+  ///   - styleSheet: The stylesheet; `TTStyleSheet.current` by default.
   /// - Returns: A one-row canvas `width` columns wide.
   public func render(_ title: String, width: Int, styleSheet: TTStyleSheet = .current) -> TTCanvas {
     var canvas = TTCanvas(width: max(0, width), height: 1)

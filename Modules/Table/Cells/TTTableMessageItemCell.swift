@@ -5,7 +5,7 @@ public import Three20Style
 ///
 /// Rows, each left out when its part is empty, as Three20 collapsed empty labels:
 /// 1. the title in bold `textColor`, with the timestamp right-aligned in `timestampTextColor`
-///    as a short relative time (`TTDateFormatting/shortRelativeTime(_:)`: `<1m`, `5m`, `3h`,
+///    as a short relative time (`TTDateFormatting.shortRelativeTime(_:)`: `<1m`, `5m`, `3h`,
 ///    `2d`, then a date);
 /// 2. the caption (the subject) in `textColor`;
 /// 3. the text in `tableSubTextColor`, word-wrapped to at most the stylesheet's
@@ -27,7 +27,7 @@ public struct TTTableMessageItemCell: TTTableCell {
 
   /// Creates the cell.
   ///
-  /// - Parameter dateFormatting: How timestamps are written; ``TTDateFormatting/standard``
+  /// - Parameter dateFormatting: How timestamps are written; `TTDateFormatting.standard`
   ///   (the real clock, current locale and time zone) by default.
   public init(dateFormatting: TTDateFormatting = .standard) {
     self.dateFormatting = dateFormatting

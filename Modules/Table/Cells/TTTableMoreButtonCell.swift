@@ -3,7 +3,7 @@ public import Three20Style
 /// Draws a TTTableMoreButton: `Load more…`, with a spinner while loading.
 ///
 /// The text in `moreLinkTextColor` after a two-column spinner place: while the button is
-/// loading, the state's spinner frame turns there (`TTTableCellState/spinnerFrame`), so the
+/// loading, the state's spinner frame turns there (`TTTableCellState.spinnerFrame`), so the
 /// text does not move when loading starts. The subtitle, if any, goes on a second row in
 /// `tableSubTextColor`.
 ///

@@ -6,7 +6,7 @@ public import Three20Core
 /// That is: sections of items, the texts of its loading, empty and error states, and the
 /// model it comes from.
 ///
-/// A data source owns a ``TTModel``. The table controller observes that model and shows
+/// A data source owns a `TTModel`. The table controller observes that model and shows
 /// loading, empty, error or content from its state; when the model finishes loading, the
 /// controller calls ``tableViewDidLoadModel()`` so the data source can build its items.
 @MainActor
@@ -71,6 +71,43 @@ public protocol TTTableViewDataSource: AnyObject {
   /// - Parameter error: The model's error.
   /// - Returns: The subtitle.
   func subtitleForError(_ error: TTModelFailure) -> String?
+  /// Whether more rows can be loaded after the last one (Three20's "more" button).
+  ///
+  /// When `true`, the table shows a row titled ``titleForMore`` after the last row; choosing
+  /// it, or moving the cursor onto it, asks the model for the next page with
+  /// `load(.default, more: true)`. `false` by default.
+  var hasMoreItems: Bool { get }
+
+  /// The title of the row that loads more; "Load more…" by default.
+  var titleForMore: String { get }
+
+  /// The text the rows are filtered by, or `nil` when no search is active (the default).
+  var searchText: String? { get }
+
+  /// Filters the rows by a text (Three20's `search:`); an empty text ends the search.
+  ///
+  /// The default does nothing: the data source cannot search.
+  ///
+  /// - Parameter text: The text to look for.
+  func search(_ text: String)
+
+  /// The title of the empty state while a search matches nothing; "No results" by default.
+  var titleForNoResults: String { get }
+
+  /// The section index shown beside the table, such as `A`…`Z`; `nil` (the default) for none.
+  ///
+  /// See ``TTTableSectionIndex/letters(search:summary:)`` for Three20's standard index.
+  var sectionIndexTitles: [String]? { get }
+
+  /// Where the row of the item with an identity is (Three20's `indexPathOfItemWithUserInfo:`,
+  /// by identity).
+  ///
+  /// The default looks at every row in order, which asks for every item: data sources that
+  /// make rows on demand should override it or avoid calling it.
+  ///
+  /// - Parameter id: The item's ``TTTableItem/id``.
+  /// - Returns: The first row whose item has that identity, or `nil`.
+  func indexPath(ofItemWithID id: String) -> IndexPath?
 }
 
 extension TTTableViewDataSource {
@@ -107,5 +144,38 @@ extension TTTableViewDataSource {
   /// "Sorry, there was an error." (Three20's text).
   public func subtitleForError(_ error: TTModelFailure) -> String? {
     "Sorry, there was an error."
+  }
+  /// No "more" row.
+  public var hasMoreItems: Bool { false }
+
+  /// "Load more…".
+  public var titleForMore: String { "Load more…" }
+
+  /// No search.
+  public var searchText: String? { nil }
+
+  /// Does nothing: the data source cannot search.
+  ///
+  /// - Parameter text: The text to look for.
+  public func search(_ text: String) {}
+
+  /// "No results".
+  public var titleForNoResults: String { "No results" }
+
+  /// No section index.
+  public var sectionIndexTitles: [String]? { nil }
+
+  /// Looks at every row in order.
+  ///
+  /// - Parameter id: The identity.
+  /// - Returns: The first row with that identity, or `nil`.
+  public func indexPath(ofItemWithID id: String) -> IndexPath? {
+    for section in 0..<max(0, numberOfSections) {
+      for row in 0..<max(0, numberOfRows(inSection: section)) {
+        let path: IndexPath = [section, row]
+        if item(at: path)?.id == id { return path }
+      }
+    }
+    return nil
   }
 }

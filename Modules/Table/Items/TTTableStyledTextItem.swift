@@ -7,7 +7,7 @@ public import Three20Style
 /// margins and ``padding``, as many rows high as it needs.
 ///
 /// Items are compared by content (``TTTableItem/hasSameContent(as:)``): the text by its
-/// markup (``TTStyledText/outerHTML``), and every other property but ``userInfo`` and
+/// markup (`TTStyledText.outerHTML`), and every other property but ``userInfo`` and
 /// ``action``.
 ///
 /// ```swift
@@ -69,7 +69,7 @@ public struct TTTableStyledTextItem: TTTableLinkedItem, Hashable {
       && lhs.accessoryURL == rhs.accessoryURL && lhs.customID == rhs.customID
   }
 
-  /// Hashes what ``==`` compares.
+  /// Hashes what `==` compares.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(text.outerHTML)
     hasher.combine(padding)

@@ -1,0 +1,782 @@
+public import Foundation
+import Three20Core
+public import Three20Style
+
+/// The rows of a data source on screen, drawn only where they are visible: Three20's table
+/// view, for the terminal.
+///
+/// The table view draws section headers, rows and footers from its ``dataSource`` with cells
+/// from its ``cellRegistry``, keeps a cursor (``selectedIndexPath``) and scrolls to keep it in
+/// view. It is virtualised:
+/// - Drawing asks the data source only for the rows on screen.
+/// - A row is as tall as the canvas its cell draws at the table's width. Heights are cached
+///   per row and width, and forgotten when the data or the width changes. After a change
+///   announced by the model, ``TTTableViewController`` keeps the drawings of rows whose item
+///   kept its identity and content (``TTTableItem/hasSameContent(as:)``), wherever they moved,
+///   so only the rows that changed are drawn again.
+/// - The scroll position is an anchor — the entry at the top and how many of its lines are
+///   hidden — not a pixel offset, so jumping to the end of a million rows draws from the
+///   bottom up, measuring only the rows that show.
+///
+/// ```swift
+/// let table = TTTableView()
+/// table.dataSource = TTListDataSource(items: notes)
+/// table.frame = TTRect(x: 0, y: 0, width: 40, height: 10)
+/// table.move(.end)                // the cursor on the last row, drawn at the bottom
+/// table.selectedIndexPath        // [0, notes.count - 1]
+/// ```
+///
+/// ``TTTableViewController`` owns one and feeds it its model's data; use the view alone for a
+/// list that never loads.
+@MainActor
+open class TTTableView: TTView {
+  /// A cursor movement.
+  public enum Move: Sendable, Hashable, CaseIterable {
+    /// One row up.
+    case up
+    /// One row down.
+    case down
+    /// One screen up.
+    case pageUp
+    /// One screen down.
+    case pageDown
+    /// To the first row.
+    case home
+    /// To the last row (the "more" row when there is one).
+    case end
+  }
+
+  /// Where the table is scrolled and where its cursor is: enough to put it back as it was.
+  public struct ScrollState: Sendable, Hashable {
+    /// The row under the cursor, or `nil`.
+    public var selectedIndexPath: IndexPath?
+    /// Whether the cursor is on the "more" row.
+    public var isMoreRowSelected: Bool
+    /// The index of the entry (header, row, footer or "more") at the top of the view.
+    public var topEntry: Int
+    /// How many lines of that entry are scrolled out above the view.
+    public var topOffset: Int
+
+    /// Creates a scroll state.
+    ///
+    /// - Parameters:
+    ///   - selectedIndexPath: The cursor's row; none by default.
+    ///   - isMoreRowSelected: Whether the cursor is on the "more" row; `false` by default.
+    ///   - topEntry: The entry at the top; 0 by default.
+    ///   - topOffset: The lines of it hidden above; 0 by default.
+    public init(
+      selectedIndexPath: IndexPath? = nil, isMoreRowSelected: Bool = false, topEntry: Int = 0,
+      topOffset: Int = 0
+    ) {
+      self.selectedIndexPath = selectedIndexPath
+      self.isMoreRowSelected = isMoreRowSelected
+      self.topEntry = topEntry
+      self.topOffset = topOffset
+    }
+  }
+
+  /// One line-or-more of the table: a header, a row, a footer, or the "more" row.
+  enum Entry: Hashable {
+    case header(Int)
+    case row(IndexPath)
+    case footer(Int)
+    case more
+  }
+
+  /// What the table shows; `nil` shows nothing.
+  ///
+  /// Setting it reloads the table.
+  public var dataSource: (any TTTableViewDataSource)? {
+    didSet {
+      if dataSource !== oldValue {
+        selection = nil
+        anchor = (0, 0)
+      }
+      reloadData()
+    }
+  }
+
+  /// The cells that draw the items; ``TTTableCellRegistry/standard(dateFormatting:fallbackCell:)``
+  /// (Three20's default mapping) by default.
+  public var cellRegistry: TTTableCellRegistry {
+    didSet { reloadData() }
+  }
+
+  /// Whether rows are as tall as their cells draw them (`true`, the default), or all
+  /// ``fixedRowHeight`` tall, cut or padded (Three20's `variableHeightRows` off).
+  public var variableHeightRows = true {
+    didSet { if variableHeightRows != oldValue { reloadData() } }
+  }
+
+  /// The height of every row when ``variableHeightRows`` is off: the stylesheet's
+  /// `tableRowHeight` (1 in the default sheet), between 1 and 100.
+  public var fixedRowHeight: Int {
+    min(max(1, TTStyleSheet.current.value(named: "tableRowHeight") ?? 1), 100)
+  }
+
+  /// Whether the next page is loading: the "more" row shows the loading title and a spinner.
+  public var isLoadingMore = false {
+    didSet { if isLoadingMore != oldValue { reloadData(keepingUnchangedRows: true) } }
+  }
+
+  /// Called when Enter is pressed on a row.
+  public var selectionHandler: (@MainActor (IndexPath) -> Void)?
+
+  /// Called when `i` is pressed on a row: its accessory (Three20's detail disclosure button).
+  public var accessoryHandler: (@MainActor (IndexPath) -> Void)?
+
+  /// Called when the cursor reaches the "more" row, or Enter is pressed on it.
+  public var moreHandler: (@MainActor () -> Void)?
+
+  /// Whether reaching the "more" row with the cursor loads more at once (infinite scroll).
+  ///
+  /// `true` by default. When `false`, only Enter on it does.
+  public var loadsMoreWhenReached = true
+
+  // MARK: - State
+
+  private var selection: Entry?
+  private var anchor: (entry: Int, offset: Int) = (0, 0)
+  private var layout = Layout()
+  private var heights: [HeightKey: Int] = [:]
+  private var rendered: [HeightKey: Drawn] = [:]
+  /// The drawings of the last reload's rows, by identity, for rows whose item did not change.
+  private var retained: [RetainKey: Drawn] = [:]
+  /// Set by `render(entry:width:selected:)`: the item of the row it drew.
+  private var lastRenderedItem: (any TTTableItem)?
+  private var measuredWidth = -1
+  private var spinnerTicks = 0
+  /// The identity of the item under the cursor, to find it again after the rows change.
+  private var selectedID: String?
+  /// Whether the last drawing showed a row with a spinner, so ticks redraw.
+  private var showsSpinningRows = false
+  /// Set by `render(entry:width:selected:)` when the row it drew has a spinner.
+  private var lastRenderSpins = false
+
+  /// The rows drawn by the last drawing, top to bottom.
+  public private(set) var visibleIndexPaths: [IndexPath] = []
+
+  /// Creates a table view.
+  ///
+  /// - Parameters:
+  ///   - cellRegistry: The cells; the standard registry by default.
+  ///   - frame: Its rectangle; empty by default.
+  public init(cellRegistry: TTTableCellRegistry = .standard(), frame: TTRect = .zero) {
+    self.cellRegistry = cellRegistry
+    super.init(frame: frame)
+  }
+
+  // MARK: - Data
+
+  /// Reads the data source's sections again and forgets measured heights; keeps the cursor
+  /// on the same item and the scroll anchor where it can.
+  ///
+  /// The cursor follows its item by identity (``TTTableItem/id``) when the item moved by up
+  /// to 256 rows within its section; otherwise it stays at the same index, clamped to the rows.
+  ///
+  /// Costs time in proportion to the number of sections, not rows.
+  public func reloadData() {
+    reloadData(keepingUnchangedRows: false)
+  }
+
+  /// Reloads, and with `keepingUnchangedRows` keeps the drawings of rows whose item is
+  /// unchanged: same identity and same content (``TTTableItem/hasSameContent(as:)``), wherever
+  /// the row moved — so that after a model change only the rows that changed are drawn again.
+  ///
+  /// Rows whose drawing depends on more than their item are always drawn again: more buttons
+  /// (their model's state) and messages (their relative timestamps).
+  func reloadData(keepingUnchangedRows: Bool) {
+    layout = Layout(dataSource: dataSource, showsMore: (dataSource?.hasMoreItems ?? false) || isLoadingMore)
+    if keepingUnchangedRows {
+      // Reloads can follow each other before a drawing: keep what earlier ones kept too.
+      if retained.count + rendered.count > 1024 { retained.removeAll(keepingCapacity: true) }
+      for (key, drawn) in rendered where Self.canRetain(drawn.item) {
+        retained[RetainKey(id: drawn.item.id, width: key.width)] = drawn
+      }
+    } else {
+      retained.removeAll(keepingCapacity: true)
+    }
+    heights.removeAll(keepingCapacity: true)
+    rendered.removeAll(keepingCapacity: true)
+    if case .row(let path) = selection, let selectedID, let found = relocate(selectedID, near: path),
+      found != path
+    {
+      select(.row(found))
+      return
+    }
+    if let current = selection, layout.index(of: current) == nil {
+      selection = clampedSelection(current)
+    }
+    rememberSelectedID()
+    setNeedsDisplay()
+  }
+
+  /// How far from its old row reloadData looks for the cursor's item.
+  private static let relocationWindow = 256
+
+  /// Where the item with an identity is now: its old row if it is still there, else the
+  /// nearest row within the window of its old section; `nil` when it is not found.
+  private func relocate(_ id: String, near path: IndexPath) -> IndexPath? {
+    guard let dataSource else { return nil }
+    let section = TTTableIndexPath.section(path)
+    let row = TTTableIndexPath.row(path)
+    let rows = layout.rows(inSection: section)
+    guard rows > 0 else { return nil }
+    if row < rows, dataSource.item(at: path)?.id == id { return path }
+    for distance in 1...Self.relocationWindow {
+      for candidate in [row - distance, row + distance] where candidate >= 0 && candidate < rows {
+        if dataSource.item(at: [section, candidate])?.id == id { return [section, candidate] }
+      }
+      if row - distance < 0 && row + distance >= rows { break }
+    }
+    return nil
+  }
+
+  private func rememberSelectedID() {
+    if case .row(let path) = selection {
+      selectedID = dataSource?.item(at: path)?.id
+    } else {
+      selectedID = nil
+    }
+  }
+
+  /// The row under the cursor, or `nil` (none yet, or the cursor is on the "more" row).
+  ///
+  /// Setting it moves the cursor and scrolls the row into view; a path that is not a row
+  /// clears the cursor.
+  public var selectedIndexPath: IndexPath? {
+    get {
+      if case .row(let path) = selection { return path }
+      return nil
+    }
+    set {
+      if let newValue, layout.index(of: .row(newValue)) != nil {
+        select(.row(newValue))
+      } else {
+        selection = nil
+        setNeedsDisplay()
+      }
+    }
+  }
+
+  /// Whether the cursor is on the "more" row.
+  public var isMoreRowSelected: Bool { selection == .more }
+
+  /// Where the table is scrolled and its cursor; set it to put both back (values out of range
+  /// are clamped when drawn).
+  public var scrollState: ScrollState {
+    get {
+      ScrollState(
+        selectedIndexPath: selectedIndexPath, isMoreRowSelected: isMoreRowSelected, topEntry: anchor.entry,
+        topOffset: anchor.offset)
+    }
+    set {
+      selection = newValue.isMoreRowSelected ? .more : newValue.selectedIndexPath.map { Entry.row($0) }
+      if let current = selection, layout.index(of: current) == nil { selection = clampedSelection(current) }
+      rememberSelectedID()
+      anchor = (max(0, newValue.topEntry), max(0, newValue.topOffset))
+      setNeedsDisplay()
+    }
+  }
+
+  /// The total number of rows in all sections.
+  public var numberOfRows: Int { layout.rowCount }
+
+  /// The height of a row at the table's width (or at 80 columns before it has a width):
+  /// the height of the canvas its cell draws, at least 1; cached.
+  ///
+  /// - Parameter indexPath: The row.
+  /// - Returns: Its height in lines; 0 for a row that does not exist.
+  public func height(ofRowAt indexPath: IndexPath) -> Int {
+    guard let index = layout.index(of: .row(indexPath)) else { return 0 }
+    return height(ofEntry: index, width: currentWidth)
+  }
+
+  // MARK: - Moving
+
+  /// Moves the cursor and scrolls it into view.
+  ///
+  /// Reaching the "more" row calls ``moreHandler`` when ``loadsMoreWhenReached`` is on.
+  ///
+  /// Costs time in proportion to the screen, whatever the number of rows.
+  ///
+  /// - Parameter move: Where to.
+  /// - Returns: Whether the cursor moved.
+  @discardableResult
+  public func move(_ move: Move) -> Bool {
+    guard layout.count > 0 else { return false }
+    let page = max(1, frame.height)
+    let current = selection.flatMap { layout.index(of: $0) }
+    var target: Int?
+    switch move {
+    case .down:
+      target = current.map { nextSelectable(after: $0) } ?? firstSelectable(atOrAfter: anchor.entry)
+    case .up:
+      target = current.map { previousSelectable(before: $0) } ?? firstSelectable(atOrAfter: anchor.entry)
+    case .home:
+      target = firstSelectable(atOrAfter: 0)
+    case .end:
+      target = previousSelectable(before: layout.count)
+    case .pageDown:
+      guard let current else {
+        target = firstSelectable(atOrAfter: anchor.entry)
+        break
+      }
+      var index = current
+      var travelled = 0
+      while index + 1 < layout.count, travelled < page {
+        travelled += height(ofEntry: index, width: currentWidth)
+        index += 1
+      }
+      target = firstSelectable(atOrAfter: index) ?? previousSelectable(before: index + 1)
+    case .pageUp:
+      guard let current else {
+        target = firstSelectable(atOrAfter: anchor.entry)
+        break
+      }
+      var index = current
+      var travelled = 0
+      while index > 0, travelled < page {
+        index -= 1
+        travelled += height(ofEntry: index, width: currentWidth)
+      }
+      target = previousSelectable(before: index + 1) ?? firstSelectable(atOrAfter: index)
+    }
+    guard let target, let entry = layout.entry(at: target) else { return false }
+    let moved = target != current
+    select(entry)
+    if move == .home { anchor = (0, 0) }
+    if moved, entry == .more, loadsMoreWhenReached { moreHandler?() }
+    return moved
+  }
+
+  /// Uses the cursor keys: up/`k`, down/`j`, Page Up/Page Down/space, Home/`g`, End/`G`;
+  /// Enter on the cursor's row (``selectionHandler``) or on the "more" row (``moreHandler``);
+  /// `i` on the cursor's row (``accessoryHandler``).
+  ///
+  /// - Parameter key: The key.
+  /// - Returns: Whether the key was used.
+  override open func handleKey(_ key: TTKey) -> Bool {
+    switch key {
+    case .down, .character("j"): move(.down)
+    case .up, .character("k"): move(.up)
+    case .pageDown, .character(" "): move(.pageDown)
+    case .pageUp: move(.pageUp)
+    case .home, .character("g"): move(.home)
+    case .end, .character("G"): move(.end)
+    case .enter:
+      switch selection {
+      case .row(let path): selectionHandler?(path)
+      case .more: moreHandler?()
+      case .header, .footer, nil: return false
+      }
+    case .character("i"):
+      guard case .row(let path) = selection, let accessoryHandler else { return false }
+      accessoryHandler(path)
+    default:
+      return super.handleKey(key)
+    }
+    return true
+  }
+
+  /// Turns the spinners: the "more" row's while loading more, and those of rows that show one
+  /// (activity items, loading more buttons).
+  override open func tick() {
+    if isLoadingMore || showsSpinningRows {
+      spinnerTicks &+= 1
+      setNeedsDisplay()
+    }
+    super.tick()
+  }
+
+  // MARK: - Drawing
+
+  /// Draws the entries from the anchor down until the view is full.
+  ///
+  /// - Parameters:
+  ///   - canvas: The canvas.
+  ///   - rect: The table's rectangle on it.
+  override open func drawContent(on canvas: inout TTCanvas, in rect: TTRect) {
+    visibleIndexPaths = []
+    showsSpinningRows = false
+    guard rect.width > 0, rect.height > 0, layout.count > 0 else { return }
+    if rect.width != measuredWidth {
+      heights.removeAll(keepingCapacity: true)
+      rendered.removeAll(keepingCapacity: true)
+      retained.removeAll(keepingCapacity: true)
+      measuredWidth = rect.width
+    }
+    clampAnchor(page: rect.height)
+    let selected = selection.flatMap { layout.index(of: $0) }
+    var y = rect.y - anchor.offset
+    var index = anchor.entry
+    while y < rect.maxY, index < layout.count {
+      let row =
+        index == selected ? render(entry: index, width: rect.width, selected: true) : cachedRender(index)
+      canvas.draw(row, at: TTPoint(x: rect.x, y: y))
+      if case .row(let path) = layout.entry(at: index) {
+        visibleIndexPaths.append(path)
+        if lastRenderSpins { showsSpinningRows = true }
+      }
+      y += row.height
+      index += 1
+    }
+  }
+
+  // MARK: - Private: measuring and rendering
+
+  private var currentWidth: Int { measuredWidth > 0 ? measuredWidth : (frame.width > 0 ? frame.width : 80) }
+
+  private func height(ofEntry index: Int, width: Int) -> Int {
+    guard let entry = layout.entry(at: index) else { return 0 }
+    guard case .row(let path) = entry else { return 1 }
+    guard variableHeightRows else { return fixedRowHeight }
+    let key = HeightKey(path: path, width: width)
+    if let known = heights[key] { return known }
+    return cachedRender(index, width: width).height
+  }
+
+  private func cachedRender(_ index: Int, width: Int? = nil) -> TTCanvas {
+    let width = width ?? currentWidth
+    guard case .row(let path) = layout.entry(at: index) else {
+      return render(entry: index, width: width, selected: false)
+    }
+    let key = HeightKey(path: path, width: width)
+    if let drawn = rendered[key] {
+      lastRenderSpins = false
+      return drawn.canvas
+    }
+    if !retained.isEmpty, let item = dataSource?.item(at: path),
+      let drawn = retained[RetainKey(id: item.id, width: width)], drawn.item.hasSameContent(as: item)
+    {
+      // The same item as before the reload: its drawing still holds.
+      lastRenderSpins = false
+      heights[key] = drawn.canvas.height
+      store(Drawn(item: item, canvas: drawn.canvas), at: key)
+      return drawn.canvas
+    }
+    let canvas = render(entry: index, width: width, selected: false)
+    heights[key] = canvas.height
+    // A row with a spinner is drawn afresh each time, so that it turns.
+    guard !lastRenderSpins, let item = lastRenderedItem else { return canvas }
+    store(Drawn(item: item, canvas: canvas), at: key)
+    return canvas
+  }
+
+  /// Keeps the drawings of a few screens; heights are kept for every row measured.
+  private func store(_ drawn: Drawn, at key: HeightKey) {
+    if rendered.count > 512 { rendered.removeAll(keepingCapacity: true) }
+    rendered[key] = drawn
+  }
+
+  /// Whether a row's drawing depends on its item only, so it may be kept across reloads.
+  private static func canRetain(_ item: any TTTableItem) -> Bool {
+    !(item is TTTableMoreButton) && !(item is TTTableMessageItem) && !(item is TTTableActivityItem)
+  }
+
+  private func render(entry index: Int, width: Int, selected: Bool) -> TTCanvas {
+    let sheet = TTStyleSheet.current
+    lastRenderSpins = false
+    lastRenderedItem = nil
+    switch layout.entry(at: index) {
+    case .header(let section):
+      return TTTableHeaderCell().render(
+        dataSource?.titleForHeader(inSection: section) ?? "", width: width, styleSheet: sheet)
+    case .footer(let section):
+      return TTTableFooterCell().render(
+        dataSource?.titleForFooter(inSection: section) ?? "", width: width, styleSheet: sheet)
+    case .more:
+      var canvas = TTCanvas(width: width, height: 1)
+      let title: String
+      if isLoadingMore {
+        let spinner = TTActivityLabel.defaultSpinner
+        var loading = dataSource?.titleForLoading(reloading: false) ?? "Loading…"
+        // As the activity label does: the ASCII spinner goes with ASCII dots.
+        if spinner == .ascii { loading = loading.replacingOccurrences(of: "…", with: "...") }
+        title = TTTableCellState(tick: spinnerTicks, spinner: spinner).spinnerFrame + " " + loading
+      } else {
+        title = dataSource?.titleForMore ?? "Load more…"
+      }
+      let color = sheet.color(named: "linkTextColor") ?? .blue
+      let look = TTTextLook(
+        color: color, attributes: selected ? [.bold, .inverse] : [.bold], alignment: .center)
+      if selected { canvas.fill(canvas.bounds, style: TTCellStyle(attributes: .inverse)) }
+      TTLabel.draw(title, look: look, in: canvas.bounds, on: &canvas)
+      return canvas
+    case .row(let path):
+      guard var item = dataSource?.item(at: path) else { return TTCanvas(width: width, height: 1) }
+      if var button = item as? TTTableMoreButton, !button.isLoading,
+        (button.model ?? dataSource?.model)?.isLoading == true
+      {
+        // The button's model is loading its next page: Three20 set `isLoading` on the item.
+        button.isLoading = true
+        item = button
+      }
+      lastRenderSpins = item is TTTableActivityItem || (item as? TTTableMoreButton)?.isLoading == true
+      lastRenderedItem = item
+      let state = TTTableCellState(
+        isSelected: selected, styleSheet: sheet, tick: spinnerTicks, spinner: TTActivityLabel.defaultSpinner)
+      var canvas = cellRegistry.cell(for: item).render(item, width: width, state: state)
+      if canvas.height < 1 { canvas = TTCanvas(width: width, height: 1) }
+      if !variableHeightRows, canvas.height != fixedRowHeight {
+        var fixed = TTCanvas(width: width, height: fixedRowHeight)
+        fixed.draw(canvas, at: .zero)
+        canvas = fixed
+      }
+      return canvas
+    case nil:
+      return TTCanvas(width: width, height: 0)
+    }
+  }
+
+  // MARK: - Private: cursor and anchor
+
+  private func select(_ entry: Entry) {
+    selection = entry
+    rememberSelectedID()
+    if let index = layout.index(of: entry) { scrollToVisible(index) }
+    setNeedsDisplay()
+  }
+
+  private func isSelectable(_ index: Int) -> Bool {
+    switch layout.entry(at: index) {
+    case .row, .more: true
+    case .header, .footer, nil: false
+    }
+  }
+
+  private func firstSelectable(atOrAfter start: Int) -> Int? {
+    var index = max(0, start)
+    while index < layout.count {
+      if isSelectable(index) { return index }
+      index += 1
+    }
+    return start > 0 ? previousSelectable(before: layout.count) : nil
+  }
+
+  private func nextSelectable(after index: Int) -> Int {
+    var next = index + 1
+    while next < layout.count {
+      if isSelectable(next) { return next }
+      next += 1
+    }
+    return index
+  }
+
+  private func previousSelectable(before index: Int) -> Int? {
+    var previous = min(index, layout.count) - 1
+    while previous >= 0 {
+      if isSelectable(previous) { return previous }
+      previous -= 1
+    }
+    return nil
+  }
+
+  private func clampedSelection(_ entry: Entry) -> Entry? {
+    guard case .row(let path) = entry, layout.rowCount > 0 else { return nil }
+    let section = min(max(0, TTTableIndexPath.section(path)), layout.sectionCount - 1)
+    let rows = layout.rows(inSection: section)
+    if rows > 0 { return .row([section, min(max(0, TTTableIndexPath.row(path)), rows - 1)]) }
+    let index = layout.start(ofSection: section)
+    return firstSelectable(atOrAfter: index).flatMap { layout.entry(at: $0) }
+  }
+
+  /// Scrolls the least so that the entry is wholly in view (its top, if it is taller than the
+  /// view), showing its section's header too when it is the section's first row.
+  private func scrollToVisible(_ index: Int) {
+    let page = max(1, frame.height)
+    var first = index
+    if index > 0, case .header = layout.entry(at: index - 1) { first = index - 1 }
+    if first < anchor.entry || (first == anchor.entry && anchor.offset > 0) {
+      anchor = (first, 0)
+      return
+    }
+    // Is the bottom of the entry above the bottom of the view?
+    var y = -anchor.offset
+    var cursor = anchor.entry
+    while cursor < index, y < page {
+      y += height(ofEntry: cursor, width: currentWidth)
+      cursor += 1
+    }
+    let own = height(ofEntry: index, width: currentWidth)
+    if cursor == index, y + own <= page { return }
+    // Align its bottom with the view's bottom.
+    guard own < page else {
+      anchor = (index, 0)
+      return
+    }
+    var filled = 0
+    cursor = index
+    while cursor >= 0 {
+      filled += height(ofEntry: cursor, width: currentWidth)
+      if filled >= page {
+        anchor = (cursor, filled - page)
+        return
+      }
+      cursor -= 1
+    }
+    anchor = (0, 0)
+  }
+
+  /// Keeps the anchor inside the table and leaves no blank space below the last entry when
+  /// there is enough above to fill the view.
+  private func clampAnchor(page: Int) {
+    guard layout.count > 0 else {
+      anchor = (0, 0)
+      return
+    }
+    if anchor.entry >= layout.count { anchor = (layout.count - 1, 0) }
+    let top = height(ofEntry: anchor.entry, width: currentWidth)
+    anchor.offset = min(max(0, anchor.offset), max(0, top - 1))
+    var filled = -anchor.offset
+    var cursor = anchor.entry
+    while cursor < layout.count, filled < page {
+      filled += height(ofEntry: cursor, width: currentWidth)
+      cursor += 1
+    }
+    guard filled < page else { return }
+    // Short of the bottom: pull earlier entries in.
+    var missing = page - filled
+    var entry = anchor.entry
+    var offset = anchor.offset
+    if offset > 0 {
+      let shown = min(offset, missing)
+      offset -= shown
+      missing -= shown
+    }
+    while missing > 0, entry > 0 {
+      entry -= 1
+      let height = height(ofEntry: entry, width: currentWidth)
+      if height >= missing {
+        offset = height - missing
+        missing = 0
+      } else {
+        missing -= height
+      }
+    }
+    anchor = (entry, missing > 0 ? 0 : offset)
+  }
+}
+
+extension TTTableView {
+  /// A row at a width: the key of the height and canvas caches.
+  struct HeightKey: Hashable {
+    let path: IndexPath
+    let width: Int
+  }
+
+  /// An item's identity at a width: the key of the drawings kept across a reload.
+  struct RetainKey: Hashable {
+    let id: String
+    let width: Int
+  }
+
+  /// A row's drawing and the item it shows.
+  struct Drawn {
+    let item: any TTTableItem
+    let canvas: TTCanvas
+  }
+
+  /// The entries of the table — per section: header, rows, footer — then "more", numbered
+  /// from 0, without listing them: a section's entries are found from its start index.
+  struct Layout {
+    private var starts: [Int] = []
+    private var headers: [Bool] = []
+    private var footers: [Bool] = []
+    private var rowCounts: [Int] = []
+    private var showsMore = false
+    private(set) var count = 0
+    private(set) var rowCount = 0
+
+    init() {}
+
+    @MainActor
+    init(dataSource: (any TTTableViewDataSource)?, showsMore: Bool) {
+      guard let dataSource else { return }
+      let claimed = dataSource.numberOfSections
+      let sections = min(max(0, claimed), Self.maximumSections)
+      if claimed > sections {
+        TTLog.warning(
+          .tableUpdates,
+          "The data source claims \(claimed) sections; the table shows the first \(sections). Put the rows in fewer sections."
+        )
+      }
+      starts.reserveCapacity(sections)
+      var total = 0
+      for section in 0..<sections {
+        let header = dataSource.titleForHeader(inSection: section).map { !$0.isEmpty } ?? false
+        let footer = dataSource.titleForFooter(inSection: section).map { !$0.isEmpty } ?? false
+        // Saturate: a data source claiming absurd counts must not trap. Every count stays at
+        // or below `maximumEntries`, so sums of two never overflow.
+        let rows = min(max(0, dataSource.numberOfRows(inSection: section)), Self.maximumEntries)
+        starts.append(total)
+        headers.append(header)
+        footers.append(footer)
+        rowCounts.append(rows)
+        total = Self.saturatingSum(total, (header ? 1 : 0) + (footer ? 1 : 0), rows)
+        rowCount = Self.saturatingSum(rowCount, 0, rows)
+      }
+      self.showsMore = showsMore
+      count = total + (showsMore ? 1 : 0)
+    }
+
+    /// The most sections a table shows: the layout keeps a few numbers per section.
+    static let maximumSections = 1_000_000
+
+    /// The most entries a table counts; a data source claiming more shows this many.
+    static let maximumEntries = Int.max / 4
+
+    /// `a + b + c`, at most ``maximumEntries``; each argument is at most that already.
+    static func saturatingSum(_ a: Int, _ b: Int, _ c: Int) -> Int {
+      min(a + b + c, maximumEntries)
+    }
+
+    var sectionCount: Int { starts.count }
+
+    func rows(inSection section: Int) -> Int {
+      section >= 0 && section < rowCounts.count ? rowCounts[section] : 0
+    }
+
+    func start(ofSection section: Int) -> Int {
+      section >= 0 && section < starts.count ? starts[section] : count
+    }
+
+    func entry(at index: Int) -> Entry? {
+      guard index >= 0, index < count else { return nil }
+      if showsMore, index == count - 1 { return .more }
+      // The last section starting at or before the index (empty sections share starts).
+      var low = 0
+      var high = starts.count - 1
+      while low < high {
+        let middle = (low + high + 1) / 2
+        if starts[middle] <= index { low = middle } else { high = middle - 1 }
+      }
+      let section = low
+      var offset = index - starts[section]
+      if headers[section] {
+        if offset == 0 { return .header(section) }
+        offset -= 1
+      }
+      if offset < rowCounts[section] { return .row([section, offset]) }
+      return footers[section] ? .footer(section) : nil
+    }
+
+    func index(of entry: Entry) -> Int? {
+      switch entry {
+      case .more:
+        return showsMore ? count - 1 : nil
+      case .header(let section):
+        guard section >= 0, section < starts.count, headers[section] else { return nil }
+        return starts[section]
+      case .footer(let section):
+        guard section >= 0, section < starts.count, footers[section] else { return nil }
+        return starts[section] + (headers[section] ? 1 : 0) + rowCounts[section]
+      case .row(let path):
+        let section = TTTableIndexPath.section(path)
+        let row = TTTableIndexPath.row(path)
+        guard section >= 0, section < starts.count, row >= 0, row < rowCounts[section] else { return nil }
+        return starts[section] + (headers[section] ? 1 : 0) + row
+      }
+    }
+  }
+}

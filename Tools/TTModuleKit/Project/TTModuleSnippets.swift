@@ -1,0 +1,210 @@
+/// The few lines of real code a generated project shows for each module: in `main.swift`, and
+/// one test in the test target.
+///
+/// Each snippet uses only the module's public API. When Navigator and Table are both chosen,
+/// the Navigator snippet opens the URL of a table row, so together they make a tiny URL-mapped
+/// app with a table.
+enum TTModuleSnippets {
+  /// The `main.swift` block for a module, given every module of the project.
+  static func main(for shortName: String, in project: Set<String>) -> String {
+    switch shortName {
+    case "Core":
+      return """
+        // Core: query strings and HTML entities, reached through `tt`.
+        let query = TTQueryString(parsing: "?q=three20&tag=ios;tag=swift")
+        print("Core: q = \\(query.first("q") ?? "none"), tags = \\(query.values(for: "tag").compactMap { $0 })")
+        print("Core: \\("Caf&eacute; &amp; cr&#xE8;me".tt.decodingHTMLEntities)")
+        """
+    case "Network":
+      return """
+        // Network: read a bundled file through the request queue. Local URLs (bundle://, file://,
+        // data:) are read directly; http and https responses go through TTURLCache.shared, under
+        // keys such as the one printed below.
+        if let resources = Bundle.module.url(forResource: "Resources", withExtension: nil) {
+          TTURLRequestQueue.main.bundleDirectory = resources
+        }
+        do {
+          let greeting = try await TTURLRequest(url: "bundle://hello.txt")
+            .send(processingWith: TTURLStringResponse())
+          print("Network: bundle://hello.txt says \\(greeting.trimmingCharacters(in: .whitespacesAndNewlines))")
+        } catch {
+          print("Network: \\(error)")
+        }
+        print("Network: a GET of https://example.com/feed is cached as \\(TTURLCache.key(url: "https://example.com/feed"))")
+        """
+    case "XMLExt":
+      return """
+        // XMLExt: the module's description says which libxml2 this program loaded; the bundled feed
+        // is read through Network's queue, ready for the XML parser.
+        let xmlLibraries = TTModuleInfo.xml.systemLibraries.map { "\\($0.name) \\($0.version)" }
+        print("XMLExt: \\(TTModuleInfo.xml.identifier) links \\(xmlLibraries.joined(separator: ", "))")
+        do {
+          let feed = try await TTURLRequest(url: "bundle://feed.xml").send(processingWith: TTURLStringResponse())
+          print("XMLExt: bundle://feed.xml holds \\(feed.utf8.count) bytes of RSS")
+        } catch {
+          print("XMLExt: \\(error)")
+        }
+        """
+    case "Style":
+      return """
+        // Style: draw on a canvas of terminal cells and print it the way this terminal can show it.
+        let blue = TTColor(red: 36, green: 112, blue: 216)
+        var canvas = TTCanvas(width: 24, height: 1)
+        canvas.write(
+          " Three20 Style ", at: TTPoint(x: 1, y: 0),
+          style: TTCellStyle(foreground: .white, background: blue, attributes: .bold))
+        let capabilities = TTTerminalCapabilities.detect(
+          environment: ProcessInfo.processInfo.environment, isTerminal: isatty(1) == 1)
+        print(TTANSIRenderer(capabilities: capabilities).render(canvas))
+        """
+    case "Table":
+      return """
+        // Table: rows are values; the standard cell registry picks the cell that draws each one.
+        let cells = TTTableCellRegistry.standard()
+        let rows: [any TTTableItem] = [
+          TTTableTextItem(text: "Hello from Three20Table"),
+          TTTableSubtitleItem(text: "Three20 for Swift", subtitle: "tables in the terminal"),
+        ]
+        for row in rows {
+          print(cells.cell(for: row).render(row, width: 40, state: TTTableCellState()).plainText)
+        }
+        """
+    case "Navigator":
+      let opening =
+        project.contains("Table")
+        ? """
+        // A menu of table rows, each with the URL it opens; choosing the first one opens it (with
+        // its parent, tt://home, beneath it).
+        let menu = [
+          TTTableTextItem(text: "Inbox", url: "tt://home/inbox"),
+          TTTableTextItem(text: "Settings", url: "tt://home/settings"),
+        ]
+        for row in menu {
+          print(cells.cell(for: row).render(row, width: 40, state: TTTableCellState()).plainText)
+        }
+        if let url = menu.first?.url {
+          navigator.open(TTURLAction(url))
+        }
+        """
+        : """
+        navigator.open("tt://home/settings")  // a deep link: tt://home is opened beneath it
+        """
+      return """
+        // Navigator: every screen has a URL. The URL map says which patterns open which screens;
+        // the navigator opens URLs onto its stack, opening a screen's parent URL first.
+        var map = TTURLMap()
+        try map.map("tt://home") { _, _ in
+          let home = TTViewController()
+          home.title = "Home"
+          return home
+        }
+        try map.map("tt://home/(section)", parent: "tt://home") { match, _ in
+          let section = TTViewController()
+          section.title = match["section"]
+          return section
+        }
+        let navigator = try TTNavigator(map: map)
+        \(opening)
+        print("Navigator: stack \\(navigator.stack.compactMap(\\.navigatorURL))")
+        navigator.back()
+        print("Navigator: back to \\(navigator.visibleController?.title ?? "nothing")")
+        """
+    default:
+      return "// \(shortName): no example yet."
+    }
+  }
+
+  /// The test for a module, as a member of the generated test suite.
+  static func test(for shortName: String) -> String {
+    switch shortName {
+    case "Core":
+      return """
+          /// Core strips markup and reads repeated query keys.
+          @Test func coreStripsMarkupAndReadsQueries() {
+            #expect("<p>Hello <b>world</b></p>".tt.removingMarkup == "Hello world")
+            #expect(TTQueryString(parsing: "?tag=a;tag=b").values(for: "tag") == ["a", "b"])
+          }
+        """
+    case "Network":
+      return """
+          /// Network reads a data: URL through the request queue, without the network.
+          @Test func networkReadsADataURL() async throws {
+            let text = try await TTURLRequest(url: "data:,hello").send(processingWith: TTURLStringResponse())
+            #expect(text == "hello")
+          }
+        """
+    case "XMLExt":
+      return """
+          /// XMLExt builds on Network and links libxml2.
+          @Test func xmlExtLinksLibxml2() {
+            #expect(TTModuleInfo.xml.dependencies == ["Three20Core", "Three20Network"])
+            #expect(TTModuleInfo.xml.systemLibraries.map(\\.name) == ["libxml2"])
+          }
+        """
+    case "Style":
+      return """
+          /// Style measures wide characters in terminal columns and writes them on a canvas.
+          @Test func styleMeasuresWideCharacters() {
+            #expect(TTDisplayWidth.of("漢字") == 4)
+            var canvas = TTCanvas(width: 6, height: 1)
+            #expect(canvas.write("漢字ok", at: TTPoint(x: 0, y: 0)) == 6)
+          }
+        """
+    case "Table":
+      return """
+          /// Table's standard registry draws a link row with the link cell.
+          @Test func tableRegistryPicksTheLinkCell() {
+            #expect(TTTableCellRegistry.standard().cell(for: TTTableLink(text: "Docs")) is TTTableLinkCell)
+          }
+        """
+    case "Navigator":
+      return """
+          /// Navigator opens a mapped URL over its parent, with the pattern's typed parameter.
+          @Test @MainActor func navigatorOpensMappedURLsOverTheirParents() throws {
+            var map = TTURLMap()
+            try map.map("tt://items") { _, _ in TTViewController() }
+            try map.map("tt://items/(id:int)", parent: "tt://items") { _, _ in TTViewController() }
+            #expect(try map.freeze().resolve("tt://items/7")?.match["id"] == "7")
+            let navigator = try TTNavigator(map: map)
+            navigator.open("tt://items/7")
+            #expect(navigator.stack.map(\\.navigatorURL) == ["tt://items", "tt://items/7"])
+            #expect(navigator.back())
+            #expect(navigator.stack.map(\\.navigatorURL) == ["tt://items"])
+          }
+        """
+    default:
+      return ""
+    }
+  }
+
+  /// Files the executable bundles as resources, by name, for the modules that read them.
+  static func resources(for project: Set<String>) -> [(name: String, contents: String)] {
+    var files: [(name: String, contents: String)] = []
+    if project.contains("Network") {
+      files.append(("hello.txt", "Hello from a bundle:// URL.\n"))
+    }
+    if project.contains("XMLExt") {
+      files.append(
+        (
+          "feed.xml",
+          """
+          <?xml version="1.0" encoding="UTF-8"?>
+          <rss version="2.0">
+            <channel>
+              <title>Three20 for Swift</title>
+              <link>https://example.com/</link>
+              <description>A feed bundled with the starter project.</description>
+              <item>
+                <title>Hello, feeds</title>
+                <link>https://example.com/hello</link>
+                <pubDate>Sat, 21 Nov 2026 12:00:00 GMT</pubDate>
+              </item>
+            </channel>
+          </rss>
+
+          """
+        ))
+    }
+    return files
+  }
+}
