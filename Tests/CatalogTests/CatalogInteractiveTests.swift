@@ -109,6 +109,29 @@ struct CatalogInteractiveTests {
     #expect(script.wait(), "never saw \(terminal.lastMissing ?? "")")
   }
 
+  /// Model states: the Error tab fails, Retry loads the friends; `r` refreshes them.
+  @Test(.timeLimit(.minutes(1)))
+  func retriesAFailedTableLoad() async throws {
+    let state = FileManager.default.temporaryDirectory
+      .appendingPathComponent("catalog-\(UUID().uuidString)/navigator.json")
+    defer { try? FileManager.default.removeItem(at: state.deletingLastPathComponent()) }
+    let terminal = try #require(Terminal(columns: 80, rows: 24))
+    defer { terminal.close() }
+    let script = terminal.script { terminal in
+      guard terminal.waitFor("q quit") else { return false }
+      terminal.send("/model states\r\r")
+      guard terminal.waitFor("Ada Lovelace") else { return false }
+      terminal.send("3")  // the Error tab, made now
+      guard terminal.waitFor("Retry") else { return false }
+      terminal.send("\r")
+      guard terminal.waitFor("Ada Lovelace") else { return false }
+      terminal.send("q")
+      return true
+    }
+    try await run(terminal, state: state)
+    #expect(script.wait(), "never saw \(terminal.lastMissing ?? "")")
+  }
+
   @MainActor
   private func run(_ terminal: Terminal, state: URL) async throws {
     var options = CatalogOptions()
