@@ -29,6 +29,11 @@ enum TableDemos {
       keyContent: ["Loading"]
     ) { _, _ in TableStatesDemo(tab: 4) },
     CatalogDemo(
+      .table, "Lazy tabs", url: "tt://table/tabs",
+      summary: "A tab strip whose data sources are made when a tab is first chosen",
+      keyContent: ["Inbox", "Archive", "Data sources made: Inbox", "Lunch on Friday?"]
+    ) { _, _ in TableTabsDemo() },
+    CatalogDemo(
       .table, "Search", url: "tt://table/search",
       summary: "Sectioned list with an A–Z index, searched as you type (Model Search)",
       keyContent: ["Argon", "Boron"]
