@@ -14,6 +14,7 @@ help:
 	@echo "make docs         build every DocC catalog, failing on warnings (.build/docs/), and check every public declaration is documented"
 	@echo "make format       format the sources with swift format; make lint checks them"
 	@echo "make bench        run every benchmark (make bench-<module> for one)"
+	@echo "make fuzz-xml     fuzz TTXMLParser with libFuzzer for FUZZ_TIME seconds (default 60)"
 	@echo "make deps         install the Debian/Ubuntu packages Three20 needs (as root)"
 
 deps:
@@ -64,9 +65,10 @@ clean:
 # Benchmarks (a separate package in Benchmarks/, built in release mode).
 BENCH_RUN = $(SWIFT) run -c release --package-path Benchmarks Three20Benchmarks
 
-.PHONY: bench bench-style bench-table bench-navigator
+.PHONY: bench bench-style bench-table bench-navigator bench-xml bench-network
+# Every suite, with the local nginx the network suite needs (see Benchmarks/scripts/network.sh).
 bench: deps
-	$(BENCH_RUN)
+	SWIFT=$(SWIFT) Benchmarks/scripts/network.sh
 
 bench-style: deps
 	$(BENCH_RUN) style
@@ -76,3 +78,30 @@ bench-table: deps
 
 bench-navigator: deps
 	$(BENCH_RUN) navigator
+
+bench-xml: deps
+	$(BENCH_RUN) xml
+
+# Fuzzing (libFuzzer, with AddressSanitizer) in its own build folder. New inputs go to
+# .build-fuzz/corpus-xml; the seed corpus in Fuzz/XMLParser/corpus is only read. A crash leaves
+# .build-fuzz/crash-*, replayed by the normal build: swift run FuzzXMLParser <file>.
+# `-sanitize=fuzzer` would link libFuzzer's own main, which clashes with the main SwiftPM gives
+# every executable; so the coverage libFuzzer needs is asked for directly, libFuzzer is linked
+# without its main, and Fuzz/XMLParser/main.swift starts it (LLVMFuzzerRunDriver).
+FUZZ_TIME ?= 60
+FUZZ_RUNTIME ?= $(dir $(shell readlink -f "$$(command -v swiftc)"))../lib/swift/clang/lib/linux/libclang_rt.fuzzer_no_main-$(shell uname -m).a
+FUZZ_BUILD = $(SWIFT) build -c release --product FuzzXMLParser --scratch-path .build-fuzz \
+  -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \
+  -Xswiftc -DFUZZING -Xlinker $(FUZZ_RUNTIME) -Xlinker -lstdc++
+
+.PHONY: fuzz-xml
+fuzz-xml: deps
+	$(FUZZ_BUILD)
+	mkdir -p .build-fuzz/corpus-xml
+	"$$($(FUZZ_BUILD) --show-bin-path)/FuzzXMLParser" -max_total_time=$(FUZZ_TIME) -timeout=10 \
+	  -rss_limit_mb=3072 -artifact_prefix=.build-fuzz/ .build-fuzz/corpus-xml Fuzz/XMLParser/corpus
+
+# Starts nginx on 127.0.0.1 (installing it first as root), builds the C floor, runs the
+# network suite against them and stops nginx again.
+bench-network: deps
+	SWIFT=$(SWIFT) Benchmarks/scripts/network.sh network

@@ -155,6 +155,20 @@ targets += [
     path: "Tests/Three20NetworkTests",
     swiftSettings: swiftSettings),
   .testTarget(
+    name: "Three20XMLTests",
+    dependencies: ["Three20XML", "Three20TestSupport"],
+    path: "Tests/Three20XMLTests",
+    resources: [.copy("Fixtures")],
+    swiftSettings: swiftSettings),
+  // A libFuzzer target for TTXMLParser: `make fuzz-xml` builds it with -sanitize=fuzzer. Built
+  // normally, it runs the inputs named on the command line once (see Fuzz/XMLParser).
+  .executableTarget(
+    name: "FuzzXMLParser",
+    dependencies: ["Three20XML"],
+    path: "Fuzz/XMLParser",
+    exclude: ["corpus"],
+    swiftSettings: swiftSettings),
+  .testTarget(
     name: "Three20TableTests",
     dependencies: ["Three20Table", "Three20TestSupport"],
     path: "Tests/Three20TableTests",

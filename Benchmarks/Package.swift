@@ -21,6 +21,10 @@ let package = Package(
   dependencies: [
     .package(path: ".."),
     .package(url: "https://github.com/vapor/routing-kit.git", from: "4.9.3"),
+    .package(url: "https://github.com/drmohundro/SWXMLHash", exact: "8.1.1"),
+    // The network benchmarks' anchor on SwiftNIO (Benchmarks/Sources/Three20Benchmarks/
+    // NetworkBenchmarks.swift); only this package depends on it, never the library.
+    .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
   ],
   targets: [
     .executableTarget(
@@ -31,8 +35,24 @@ let package = Package(
         .product(name: "Three20Table", package: rootPackage),
         .product(name: "Three20Navigator", package: rootPackage),
         .product(name: "RoutingKit", package: "routing-kit"),
+        .product(name: "Three20XML", package: rootPackage),
+        .product(name: "SWXMLHash", package: "SWXMLHash"),
+        .product(name: "Three20Network", package: rootPackage),
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        "XMLFloor",
+        "CSQLiteBench",
       ],
-      path: "Sources/Three20Benchmarks")
+      path: "Sources/Three20Benchmarks"),
+    // libxml2's SAX parser with empty callbacks, in C: the XML benchmarks' floor.
+    .target(
+      name: "XMLFloor", path: "Sources/XMLFloor",
+      cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])],
+      linkerSettings: [.linkedLibrary("xml2")]),
+    // The system SQLite, for the raw prepared-SELECT anchor of the cache benchmarks (the root
+    // package's CSQLite3 is a target, not a product, so it cannot be used from here).
+    .systemLibrary(
+      name: "CSQLiteBench", path: "Sources/CSQLiteBench", pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"])]),
   ],
   swiftLanguageModes: [.v6]
 )

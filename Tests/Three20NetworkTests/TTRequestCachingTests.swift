@@ -12,7 +12,7 @@ struct TTRequestCachingTests {
 
   init() throws {
     server = try TTTestHTTPServer.started()
-    queue.cache = cache
+    queue.requestCache = cache
   }
 
   /// A fresh cached response is served without the network, marked respondedFromCache.

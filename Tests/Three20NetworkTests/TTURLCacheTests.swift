@@ -185,6 +185,41 @@ struct TTURLCacheTests {
     }
   }
 
+  /// Disk reads reach the file in batches: once enough have gathered, another cache object on
+  /// the same file evicts the entries that were not read first.
+  @Test func diskAccessesReachTheFileInBatches() async throws {
+    try await withTemporaryDirectory { directory in
+      let size = makeEntry("a0", bytes: 1000).size
+      let reader = try TTURLCache(name: "Shared", directory: directory)
+      reader.isMemoryCacheEnabled = false
+      for index in 0..<4 { reader.store(makeEntry("a\(index)", bytes: 1000)) }
+      for _ in 0..<200 { #expect(reader.entry(forKey: key("a0")) != nil) }
+      let other = try TTURLCache(name: "Shared", directory: directory, diskByteLimit: size * 4 + size / 2)
+      other.isMemoryCacheEnabled = false
+      other.store(makeEntry("a4", bytes: 1000))
+      #expect(other.hasEntry(forKey: key("a0")))
+      #expect(!other.hasEntry(forKey: key("a1")))
+    }
+  }
+
+  /// Disk reads not yet written reach the file when the cache object is released.
+  @Test func diskAccessesReachTheFileOnRelease() async throws {
+    try await withTemporaryDirectory { directory in
+      let size = makeEntry("a0", bytes: 1000).size
+      do {
+        let reader = try TTURLCache(name: "Shared", directory: directory)
+        reader.isMemoryCacheEnabled = false
+        for index in 0..<4 { reader.store(makeEntry("a\(index)", bytes: 1000)) }
+        #expect(reader.entry(forKey: key("a0")) != nil)
+      }
+      let other = try TTURLCache(name: "Shared", directory: directory, diskByteLimit: size * 4 + size / 2)
+      other.isMemoryCacheEnabled = false
+      other.store(makeEntry("a4", bytes: 1000))
+      #expect(other.hasEntry(forKey: key("a0")))
+      #expect(!other.hasEntry(forKey: key("a1")))
+    }
+  }
+
   /// Lowering the disk limit evicts in one batch, down to 90 % of the limit, at the next store.
   @Test func diskEvictsInBatches() async throws {
     try await withTemporaryDirectory { directory in

@@ -5,6 +5,8 @@ let suites: [(name: String, run: () -> Void)] = [
   ("style", StyleBenchmarks.run),
   ("table", TableBenchmarks.run),
   ("navigator", NavigatorBenchmarks.run),
+  ("xml", XMLBenchmarks.run),
+  ("network", NetworkBenchmarks.run),
 ]
 
 let requested = Set(CommandLine.arguments.dropFirst().map { $0.lowercased() })

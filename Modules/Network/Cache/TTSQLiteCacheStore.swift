@@ -20,6 +20,13 @@ import Three20Core
 /// kept up to date by triggers, so the total size is known without scanning. Times are seconds
 /// since 1970. `last_access` is strictly increasing across processes (the larger of now and the
 /// newest access plus 1 µs), so the eviction order never ties.
+///
+/// **Recording accesses.** A read does not write its access at once: that would make every
+/// lookup a write transaction (WAL frames, a lock, and periodic checkpoints with `fsync`), which
+/// cost more than the read itself. Accesses are kept in order and written together, in one
+/// transaction, once ``accessBatchSize`` have gathered, at the start of every store (so eviction
+/// sees them), and when the store closes. Until then another connection sees the older access
+/// times, which only makes its eviction order less exact.
 final class TTSQLiteCacheStore {
   /// The schema version this code reads and writes.
   static let schemaVersion = 1
@@ -34,9 +41,14 @@ final class TTSQLiteCacheStore {
     case unavailable(String)
   }
 
+  /// How many reads are recorded together.
+  static let accessBatchSize = 128
+
   let path: String
   private let database: OpaquePointer
   private var statements: [String: OpaquePointer] = [:]
+  /// Reads not yet written to `last_access`, oldest first: the key and the time.
+  private var pendingAccesses: [(key: String, time: Double)] = []
 
   private init(path: String, database: OpaquePointer) {
     self.path = path
@@ -44,6 +56,7 @@ final class TTSQLiteCacheStore {
   }
 
   deinit {
+    recordPendingAccesses()
     for statement in statements.values {
       sqlite3_finalize(statement)
     }
@@ -251,17 +264,38 @@ final class TTSQLiteCacheStore {
       try delete(key: key)
       return nil
     case .found(let entry):
-      // Recording the access is a write; losing it to a lock only makes eviction less exact.
-      do {
-        try run(Self.touchEntry, "recording an access") { statement in
-          statement.bind(1, key)
-          statement.bind(2, now.timeIntervalSince1970)
-          _ = try statement.step("recording an access")
-        }
-      } catch let error as TTSQLiteError where error.isBusy {
-        TTLog.info(.urlCache, "\(path): \(error)")
+      pendingAccesses.append((key, now.timeIntervalSince1970))
+      if pendingAccesses.count >= Self.accessBatchSize {
+        recordPendingAccesses()
       }
       return entry
+    }
+  }
+
+  /// Writes the pending accesses in one transaction.
+  ///
+  /// Losing them (to a lock held too long, or a full disk) only makes eviction less exact, so
+  /// failures are logged and the accesses dropped.
+  private func recordPendingAccesses() {
+    guard !pendingAccesses.isEmpty else { return }
+    do {
+      try transaction("recording accesses") { try writePendingAccesses() }
+    } catch {
+      TTLog.info(.urlCache, "\(path): \(error); \(pendingAccesses.count) accesses were not recorded")
+      pendingAccesses.removeAll(keepingCapacity: true)
+    }
+  }
+
+  /// Writes the pending accesses inside the caller's transaction, in the order they happened.
+  private func writePendingAccesses() throws {
+    let accesses = pendingAccesses
+    pendingAccesses.removeAll(keepingCapacity: true)
+    for access in accesses {
+      try run(Self.touchEntry, "recording an access") { statement in
+        statement.bind(1, access.key)
+        statement.bind(2, access.time)
+        _ = try statement.step("recording an access")
+      }
     }
   }
 
@@ -292,6 +326,7 @@ final class TTSQLiteCacheStore {
   func write(_ entry: TTURLCache.Entry, now: Date, byteLimit: Int) throws -> [String] {
     let headers = Self.encodeHeaders(entry.headers)
     return try transaction("storing an entry") {
+      try writePendingAccesses()
       try run(Self.upsertEntry, "storing an entry") { statement in
         statement.bind(1, entry.key)
         statement.bind(2, now.timeIntervalSince1970)

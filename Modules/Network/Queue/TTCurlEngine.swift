@@ -29,12 +29,15 @@ final class TTCurlEngine: Sendable {
     var wake: WakeHandle?
     var isShutDown = false
     var nextTicket: UInt64 = 1
-    var loading: [ObjectIdentifier: TTURLRequest] = [:]
-    var activeTransfers = 0
-    var pendingTransfers = 0
   }
 
   private let shared = Mutex(Shared())
+  /// The requests loading, for the queue's cancel-by-delegate and listing; a lock of its own,
+  /// so that callers registering requests do not contend with the network thread's commands.
+  private let loading = Mutex<[ObjectIdentifier: TTURLRequest]>([:])
+  /// The loop's last counts, running in the high 32 bits and waiting in the low 32: one atomic,
+  /// so readers always see a pair the loop published, and the loop never takes a lock for it.
+  private let packedCounts = Atomic<UInt64>(0)
   /// Whether commands may be waiting, so the loop can skip the lock when there are none.
   private let hasCommands = Atomic<Bool>(false)
 
@@ -109,9 +112,8 @@ final class TTCurlEngine: Sendable {
     guard hasCommands.load(ordering: .acquiring) else { return [] }
     return shared.withLock { shared in
       hasCommands.store(false, ordering: .relaxed)
-      let commands = shared.commands
-      shared.commands.removeAll(keepingCapacity: true)
-      return commands
+      defer { shared.commands = [] }  // hand the buffer over instead of copying it
+      return shared.commands
     }
   }
 
@@ -120,29 +122,28 @@ final class TTCurlEngine: Sendable {
   }
 
   func updateCounts(active: Int, pending: Int) {
-    shared.withLock { shared in
-      shared.activeTransfers = active
-      shared.pendingTransfers = pending
-    }
+    let clamp = { (value: Int) in UInt64(min(max(0, value), Int(UInt32.max))) }
+    packedCounts.store(clamp(active) << 32 | clamp(pending), ordering: .releasing)
   }
 
   /// Transfers running and waiting, as the loop last reported them.
   var counts: (active: Int, pending: Int) {
-    shared.withLock { ($0.activeTransfers, $0.pendingTransfers) }
+    let packed = packedCounts.load(ordering: .acquiring)
+    return (Int(packed >> 32), Int(packed & 0xFFFF_FFFF))
   }
 
   // MARK: - Requests in flight
 
   func register(_ request: TTURLRequest) {
-    shared.withLock { $0.loading[ObjectIdentifier(request)] = request }
+    loading.withLock { $0[ObjectIdentifier(request)] = request }
   }
 
   func unregister(_ request: TTURLRequest) {
-    shared.withLock { $0.loading[ObjectIdentifier(request)] = nil }
+    loading.withLock { $0[ObjectIdentifier(request)] = nil }
   }
 
   var loadingRequests: [TTURLRequest] {
-    shared.withLock { Array($0.loading.values) }
+    loading.withLock { Array($0.values) }
   }
 }
 

@@ -2,7 +2,10 @@ import Foundation
 import Synchronization
 import Three20Core
 
-/// A dictionary-backed ``TTRequestCaching``, for tests and until `TTURLCache` is wired in.
+/// A dictionary-backed ``TTRequestCaching`` that counts its calls, for the queue's tests.
+///
+/// An entry is fresh while it is younger than the request's expiration age; it stores whatever
+/// the queue hands it.
 final class TTMemoryRequestCache: TTRequestCaching {
   private struct State {
     var entries: [String: TTRequestCacheEntry] = [:]
@@ -15,25 +18,29 @@ final class TTMemoryRequestCache: TTRequestCaching {
 
   init() {}
 
-  func entry(forKey key: String, url: String, policy: TTURLRequestCachePolicy) -> TTRequestCacheEntry? {
+  func lookup(
+    key: String, url: String, policy: TTURLRequestCachePolicy, expirationAge: TimeInterval,
+    requestHeaders: [String: String]
+  ) -> (entry: TTRequestCacheEntry, isFresh: Bool)? {
     state.withLock { state in
       state.lookups += 1
-      guard !policy.isDisjoint(with: [.memory, .disk]) else { return nil }
-      return state.entries[key]
+      guard !policy.isDisjoint(with: [.memory, .disk]), let entry = state.entries[key] else { return nil }
+      return (entry, Date().timeIntervalSince(entry.timestamp) < expirationAge)
     }
   }
 
-  func store(_ entry: TTRequestCacheEntry, forKey key: String, url: String) {
+  func store(_ entry: TTRequestCacheEntry, forKey key: String, url: String, context: TTRequestCacheContext) {
     state.withLock { state in
       state.stores += 1
       state.entries[key] = entry
     }
   }
 
-  func refresh(key: String, url: String) {
+  func refresh(key: String, url: String, headers: [(name: String, value: String)]) -> TTRequestCacheEntry? {
     state.withLock { state in
       state.refreshes += 1
       state.entries[key]?.timestamp = Date()
+      return state.entries[key]
     }
   }
 

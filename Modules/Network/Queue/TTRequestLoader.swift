@@ -117,15 +117,17 @@ struct TTRequestLoader: Sendable {
     let revalidateAlways = policy.rawValue & 16 != 0
     let cacheKey = cache == nil ? "" : snapshot.cacheKey
     var cached: TTRequestCacheEntry?
-    if let cache, !policy.isDisjoint(with: [.memory, .disk]) {
-      cached = cache.entry(forKey: cacheKey, url: url, policy: policy)
-      if let entry = cached, !revalidateAlways,
-        Date().timeIntervalSince(entry.timestamp) < snapshot.cacheExpirationAge
-      {
+    if let cache, !policy.isDisjoint(with: [.memory, .disk]),
+      let found = cache.lookup(
+        key: cacheKey, url: url, policy: policy, expirationAge: snapshot.cacheExpirationAge,
+        requestHeaders: snapshot.headers)
+    {
+      cached = found.entry
+      if found.isFresh, !revalidateAlways {
         if case .success(let (value, result)) = process(
-          Self.info(for: entry, url: url), entry.data, with: processor, fromCache: true)
+          Self.info(for: found.entry, url: url), found.entry.data, with: processor, fromCache: true)
         {
-          return .success((value, result, entry.timestamp))
+          return .success((value, result, found.entry.timestamp))
         }
       }
     }
@@ -177,10 +179,15 @@ struct TTRequestLoader: Sendable {
 
     let status = response.info.statusCode
     if status == 304, let entry = cached, let cache {
-      cache.refresh(key: cacheKey, url: url)
-      var info = Self.info(for: entry, url: response.info.url)
-      info.headers += response.info.headers.filter { $0.name.lowercased() != "content-length" }
-      return process(info, entry.data, with: processor, fromCache: true).map { ($0.0, $0.1, Date()) }
+      let refreshed = cache.refresh(key: cacheKey, url: url, headers: response.info.headers)
+      var info = Self.info(for: refreshed ?? entry, url: response.info.url)
+      if refreshed == nil || refreshed?.headers.isEmpty == true {
+        info.headers += response.info.headers.filter { $0.name.lowercased() != "content-length" }
+      }
+      let timestamp = refreshed?.timestamp ?? Date()
+      return process(info, (refreshed ?? entry).data, with: processor, fromCache: true).map {
+        ($0.0, $0.1, timestamp)
+      }
     }
     guard (200..<300).contains(status) || status == 304 else {
       let underlying = processor.processErrorResponse(response.data, info: response.info)
@@ -198,8 +205,11 @@ struct TTRequestLoader: Sendable {
           data: response.data, timestamp: Date(),
           etag: response.info.value(forHTTPHeaderField: "ETag"),
           lastModified: response.info.value(forHTTPHeaderField: "Last-Modified"),
-          contentType: response.info.value(forHTTPHeaderField: "Content-Type")),
-        forKey: cacheKey, url: url)
+          contentType: response.info.value(forHTTPHeaderField: "Content-Type"), headers: response.info.headers
+        ),
+        forKey: cacheKey, url: url,
+        context: TTRequestCacheContext(
+          method: snapshot.method, status: status, requestHeaders: snapshot.headers, policy: policy))
     }
     return processed.map { ($0.0, $0.1, Date()) }
   }
@@ -259,6 +269,12 @@ struct TTRequestLoader: Sendable {
 
   /// Response information for cached data.
   private static func info(for entry: TTRequestCacheEntry, url: String) -> TTURLResponseInfo {
+    if !entry.headers.isEmpty {
+      // The stored response's own fields, less the framing ones that described its transfer.
+      let skipped: Set<String> = ["content-length", "content-encoding", "transfer-encoding"]
+      return TTURLResponseInfo(
+        url: url, statusCode: 200, headers: entry.headers.filter { !skipped.contains($0.name.lowercased()) })
+    }
     var headers: [(name: String, value: String)] = []
     if let type = entry.contentType { headers.append(("Content-Type", type)) }
     if let etag = entry.etag { headers.append(("ETag", etag)) }

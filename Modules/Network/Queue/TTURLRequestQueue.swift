@@ -46,7 +46,7 @@ public final class TTURLRequestQueue: Sendable {
     var userAgent: String?
     var bundleDirectory: URL
     var documentsDirectory: URL
-    var cache: (any TTRequestCaching)?
+    var requestCache: (any TTRequestCaching)?
   }
 
   private let configuration: Mutex<Configuration>
@@ -54,11 +54,22 @@ public final class TTURLRequestQueue: Sendable {
 
   /// Creates a queue with its own network thread.
   ///
+  /// A queue you create caches nothing unless you give it a cache: pass
+  /// ``TTURLCache/shared`` to share the cache of ``main``, or a cache of its own.
+  ///
+  /// ```swift
+  /// let feeds = try TTURLCache(name: "Feeds")
+  /// let queue = TTURLRequestQueue(cache: feeds)
+  /// ```
+  ///
   /// - Parameters:
   ///   - maxConcurrentRequests: Transfers running at once overall; default 16, at least 1.
   ///   - maxConcurrentRequestsPerHost: Transfers running at once per scheme, host and port;
   ///     default 6, at least 1.
-  public init(maxConcurrentRequests: Int = 16, maxConcurrentRequestsPerHost: Int = 6) {
+  ///   - cache: The cache requests read and fill (see ``cache``); default `nil`, no caching.
+  public init(
+    maxConcurrentRequests: Int = 16, maxConcurrentRequestsPerHost: Int = 6, cache: TTURLCache? = nil
+  ) {
     let documents =
       FileManager.default.urls(for: .documentDirectory, in: .userDomainMask).first
       ?? URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent("Documents")
@@ -66,6 +77,7 @@ public final class TTURLRequestQueue: Sendable {
     var configuration = Configuration(bundleDirectory: bundle, documentsDirectory: documents)
     configuration.maxConcurrentRequests = max(1, maxConcurrentRequests)
     configuration.maxConcurrentRequestsPerHost = max(1, maxConcurrentRequestsPerHost)
+    configuration.requestCache = cache
     self.configuration = Mutex(configuration)
     engine = TTCurlEngine(
       total: configuration.maxConcurrentRequests, perHost: configuration.maxConcurrentRequestsPerHost,
@@ -80,12 +92,14 @@ public final class TTURLRequestQueue: Sendable {
 
   /// The queue requests use when none is named (Three20's `mainQueue`/`setMainQueue:`).
   ///
-  /// Created on first use with the defaults; assign another queue to replace it.
+  /// Created on first use with the defaults and ``TTURLCache/shared`` as its ``cache``, as
+  /// Three20's queue used the shared cache; assign another queue to replace it (tests assign one
+  /// with a cache in a temporary directory).
   public static var main: TTURLRequestQueue {
     get {
       mainQueue.withLock { queue in
         if let queue { return queue }
-        let created = TTURLRequestQueue()
+        let created = TTURLRequestQueue(cache: TTURLCache.shared)
         queue = created
         return created
       }
@@ -188,10 +202,22 @@ public final class TTURLRequestQueue: Sendable {
     set { configuration.withLock { $0.documentsDirectory = newValue } }
   }
 
-  /// The cache requests read and fill; `nil` (no caching) until `TTURLCache` is wired in.
-  var cache: (any TTRequestCaching)? {
-    get { read { $0.cache } }
-    set { configuration.withLock { $0.cache = newValue } }
+  /// The cache requests read and fill; `nil` means no caching.
+  ///
+  /// Default: ``TTURLCache/shared`` for ``main``, `nil` for queues you create (see
+  /// ``init(maxConcurrentRequests:maxConcurrentRequestsPerHost:cache:)``). GET, POST and PUT
+  /// requests use it as their ``TTURLRequest/cachePolicy`` says; <doc:Caching> tells exactly
+  /// when a response is served from it, revalidated or stored. Changing it affects requests
+  /// that start afterwards.
+  public var cache: TTURLCache? {
+    get { read { $0.requestCache as? TTURLCache } }
+    set { configuration.withLock { $0.requestCache = newValue } }
+  }
+
+  /// The cache as the loader sees it; tests put a counting cache here.
+  var requestCache: (any TTRequestCaching)? {
+    get { read { $0.requestCache } }
+    set { configuration.withLock { $0.requestCache = newValue } }
   }
 
   // MARK: - Requests
@@ -247,7 +273,7 @@ public final class TTURLRequestQueue: Sendable {
         maxContentLength: configuration.maxContentLength, maxRedirects: configuration.maxRedirects,
         maxRetries: configuration.maxRetries, retryDelay: configuration.retryDelay,
         userAgent: configuration.userAgent, bundleDirectory: configuration.bundleDirectory,
-        documentsDirectory: configuration.documentsDirectory, cache: configuration.cache)
+        documentsDirectory: configuration.documentsDirectory, cache: configuration.requestCache)
     }
     return TTRequestLoader(engine: engine, settings: settings)
   }

@@ -1,0 +1,65 @@
+// A libFuzzer target for TTXMLParser.
+//
+// `make fuzz-xml` builds it with `-sanitize=fuzzer,address -D FUZZING` and runs libFuzzer on the
+// seed corpus for a bounded time. Built normally (without FUZZING) it parses every file named on
+// the command line once, which replays a crash input: `FuzzXMLParser crash-1234`.
+import Foundation
+import Three20XML
+
+/// Parses one input in every mode the parser has; any crash or sanitizer report is a bug.
+func fuzzOne(_ data: UnsafeRawBufferPointer) {
+  // All at once, strict.
+  if let document = try? TTXMLParser.parse(data) {
+    _ = document.dictionaryValue(treatDuplicateKeysAsArrayItems: true)
+    _ = document.root.descendants("item").map { $0.childText("title") }
+    _ = document.root.textContent
+  }
+  // Lenient, fed in pieces of 7 bytes (cuts through characters and tags).
+  var lenient = TTXMLParser.Options()
+  lenient.recovers = true
+  let parser = TTXMLParser(options: lenient)
+  var offset = 0
+  while offset < data.count {
+    let end = min(data.count, offset + 7)
+    if (try? parser.feed(UnsafeRawBufferPointer(rebasing: data[offset..<end]))) == nil { break }
+    offset = end
+  }
+  if let document = try? parser.finish() {
+    _ = document.dictionaryValue()
+  }
+  // Streaming every element below the root.
+  let streaming = TTXMLParser(streaming: .depth(1)) { element in
+    _ = element.attributes.map(\.value)
+    _ = element.children.count
+  }
+  if (try? streaming.feed(data)) != nil { _ = try? streaming.finish() }
+}
+
+#if FUZZING
+@_silgen_name("LLVMFuzzerRunDriver")
+func runDriver(
+  _ argc: UnsafeMutablePointer<CInt>,
+  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+  _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt
+
+var argc = CommandLine.argc
+var argv = CommandLine.unsafeArgv
+exit(
+  runDriver(&argc, &argv) { bytes, count in
+    fuzzOne(UnsafeRawBufferPointer(start: bytes, count: bytes == nil ? 0 : count))
+    return 0
+  })
+#else
+var failures = 0
+for path in CommandLine.arguments.dropFirst() {
+  guard let data = FileManager.default.contents(atPath: path) else {
+    print("cannot read \(path)")
+    failures += 1
+    continue
+  }
+  data.withUnsafeBytes { fuzzOne($0) }
+  print("ok \(path)")
+}
+exit(failures == 0 ? 0 : 1)
+#endif
