@@ -9,6 +9,11 @@ enum NetworkDemos {
       keyContent: ["100%", "262144 of 262144 bytes", "200 · 262144 bytes"]
     ) { _, _ in NetworkDownloadDemo() },
     CatalogDemo(
+      .network, "Cache: hit, miss, 304", url: "tt://network/cache",
+      summary: "The URL cache step by step: miss, fresh hit, ETag revalidated with 304",
+      keyContent: ["from the network", "from the cache", "If-None-Match", "304"]
+    ) { _, _ in NetworkCacheDemo() },
+    CatalogDemo(
       .network, "Errors and timeouts", url: "tt://network/errors",
       summary: "404, 500, a timeout, a dropped and a refused connection",
       keyContent: ["httpStatus", "timedOut", "refused", "Hello from the Catalog"]

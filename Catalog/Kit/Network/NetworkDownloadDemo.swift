@@ -23,7 +23,7 @@ final class NetworkDownloadDemo: CatalogLoadingPage, TTURLRequestDelegate {
     request.addDelegate(self)
     let started = ContinuousClock.now
     do {
-      let result = try await request.send()
+      let result = try await request.send(on: CatalogNetwork.queue)
       let elapsed = ContinuousClock.now - started
       outcome =
         "\(result.info.statusCode) · \(result.data.count) bytes in \(elapsed.formatted(.units(allowed: [.milliseconds])))"

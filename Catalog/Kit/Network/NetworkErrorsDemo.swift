@@ -27,7 +27,7 @@ final class NetworkErrorsDemo: CatalogLoadingPage {
           request.cachePolicy = [.network, .noCache]
           request.timeoutInterval = timeout
           do throws(TTNetworkError) {
-            let result = try await request.send()
+            let result = try await request.send(on: CatalogNetwork.queue)
             return (
               index, name, "\(result.info.statusCode): \(result.value)".trimmingCharacters(in: .newlines)
             )

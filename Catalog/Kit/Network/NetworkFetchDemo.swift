@@ -19,7 +19,7 @@ final class NetworkFetchDemo: CatalogLoadingPage {
     let request = TTURLRequest(url: url, response: TTURLStringResponse())
     request.timeoutInterval = 10
     do {
-      let result = try await request.send()
+      let result = try await request.send(on: CatalogNetwork.queue)
       let body = String(describing: result.value).split(separator: "\n", omittingEmptySubsequences: false)
       blocks = [
         .heading("Response"),

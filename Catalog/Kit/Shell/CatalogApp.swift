@@ -10,6 +10,12 @@ import Glibc
 public enum CatalogApp {
   /// Runs the program with its arguments (without the program name); returns the exit status.
   public static func main(arguments: [String]) async -> Int32 {
+    let status = await run(arguments: arguments)
+    CatalogNetwork.removeCache()
+    return status
+  }
+
+  private static func run(arguments: [String]) async -> Int32 {
     let options: CatalogOptions
     do {
       options = try CatalogOptions(arguments: arguments)
