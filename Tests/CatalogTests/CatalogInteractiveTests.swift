@@ -132,6 +132,32 @@ struct CatalogInteractiveTests {
     #expect(script.wait(), "never saw \(terminal.lastMissing ?? "")")
   }
 
+  /// The RSS reader of the tutorials, driven by keys: the feed's table, an item's text, back.
+  @Test(.timeLimit(.minutes(1)))
+  func readsAFeedItemAndComesBack() async throws {
+    let state = FileManager.default.temporaryDirectory
+      .appendingPathComponent("catalog-\(UUID().uuidString)/navigator.json")
+    defer { try? FileManager.default.removeItem(at: state.deletingLastPathComponent()) }
+    let terminal = try #require(Terminal(columns: 80, rows: 30))
+    defer { terminal.close() }
+    let script = terminal.script { terminal in
+      guard terminal.waitFor("q quit") else { return false }
+      terminal.send("/rss reader\r\r")
+      guard terminal.waitFor("Tables with a million rows") else { return false }
+      terminal.send("jj")  // onto the table, past the feed's title, to an item
+      terminal.send("\r")
+      guard terminal.waitFor("https://example.org/three20/") else { return false }
+      terminal.send("\u{7F}")
+      guard terminal.waitFor("Caching that understands 304") else { return false }
+      terminal.send("q")
+      return true
+    }
+    try await run(terminal, state: state)
+    #expect(
+      script.wait(),
+      "never saw \(terminal.lastMissing ?? "")")
+  }
+
   @MainActor
   private func run(_ terminal: Terminal, state: URL) async throws {
     var options = CatalogOptions()
