@@ -15,6 +15,7 @@ help:
 	@echo "make format       format the sources with swift format; make lint checks them"
 	@echo "make bench        run every benchmark (make bench-<module> for one)"
 	@echo "make fuzz-xml     fuzz TTXMLParser with libFuzzer for FUZZ_TIME seconds (default 60)"
+	@echo "make fuzz-feed    fuzz the feed reader with libFuzzer for FUZZ_TIME seconds (default 60)"
 	@echo "make deps         install the Debian/Ubuntu packages Three20 needs (as root)"
 
 deps:
@@ -65,7 +66,7 @@ clean:
 # Benchmarks (a separate package in Benchmarks/, built in release mode).
 BENCH_RUN = $(SWIFT) run -c release --package-path Benchmarks Three20Benchmarks
 
-.PHONY: bench bench-style bench-table bench-navigator bench-xml bench-network
+.PHONY: bench bench-style bench-table bench-navigator bench-xml bench-feed bench-network
 # Every suite, with the local nginx the network suite needs (see Benchmarks/scripts/network.sh).
 bench: deps
 	SWIFT=$(SWIFT) Benchmarks/scripts/network.sh
@@ -81,6 +82,9 @@ bench-navigator: deps
 
 bench-xml: deps
 	$(BENCH_RUN) xml
+
+bench-feed: deps
+	$(BENCH_RUN) feed
 
 # Fuzzing (libFuzzer, with AddressSanitizer) in its own build folder. New inputs go to
 # .build-fuzz/corpus-xml; the seed corpus in Fuzz/XMLParser/corpus is only read. A crash leaves
@@ -105,3 +109,15 @@ fuzz-xml: deps
 # network suite against them and stops nginx again.
 bench-network: deps
 	SWIFT=$(SWIFT) Benchmarks/scripts/network.sh network
+
+# The feed reader's fuzz target, like fuzz-xml: new inputs go to .build-fuzz/corpus-feed.
+FUZZ_FEED_BUILD = $(SWIFT) build --product FuzzFeedReader --scratch-path .build-fuzz \
+  -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \
+  -Xswiftc -DFUZZING -Xlinker $(FUZZ_RUNTIME) -Xlinker -lstdc++
+
+.PHONY: fuzz-feed
+fuzz-feed: deps
+	$(FUZZ_FEED_BUILD)
+	mkdir -p .build-fuzz/corpus-feed
+	"$$($(FUZZ_FEED_BUILD) --show-bin-path)/FuzzFeedReader" -max_total_time=$(FUZZ_TIME) -timeout=10 \
+	  -rss_limit_mb=3072 -artifact_prefix=.build-fuzz/ .build-fuzz/corpus-feed Fuzz/FeedReader/corpus

@@ -168,6 +168,14 @@ targets += [
     path: "Fuzz/XMLParser",
     exclude: ["corpus"],
     swiftSettings: swiftSettings),
+  // A libFuzzer target for the feed reader: `make fuzz-feed`; built normally, it reads the inputs
+  // named on the command line once (see Fuzz/FeedReader).
+  .executableTarget(
+    name: "FuzzFeedReader",
+    dependencies: ["Three20XML"],
+    path: "Fuzz/FeedReader",
+    exclude: ["corpus"],
+    swiftSettings: swiftSettings),
   .testTarget(
     name: "Three20TableTests",
     dependencies: ["Three20Table", "Three20TestSupport"],

@@ -6,6 +6,7 @@ let suites: [(name: String, run: () -> Void)] = [
   ("table", TableBenchmarks.run),
   ("navigator", NavigatorBenchmarks.run),
   ("xml", XMLBenchmarks.run),
+  ("feed", FeedBenchmarks.run),
   ("network", NetworkBenchmarks.run),
 ]
 

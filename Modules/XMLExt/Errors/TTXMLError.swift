@@ -35,6 +35,7 @@ public struct TTXMLError: Error, Sendable, CustomStringConvertible {
       case documentSizeLimit
       case parserFinished
       case handlerFailed
+      case notAFeed
     }
 
     private let storage: Storage
@@ -63,6 +64,9 @@ public struct TTXMLError: Error, Sendable, CustomStringConvertible {
     /// The element handler of a streaming parser threw; the handler's error is in
     /// ``TTXMLError/underlying``.
     public static let handlerFailed = Code(storage: .handlerFailed)
+    /// The document is well-formed XML but not an RSS or Atom 1.0 feed (its root element is
+    /// not `rss`, `rdf:RDF` or Atom's `feed`).
+    public static let notAFeed = Code(storage: .notAFeed)
 
     /// The code's name, for example `truncated`.
     public var description: String { storage.rawValue }

@@ -1,0 +1,77 @@
+// A libFuzzer target for the feed reader (TTFeedReader, TTFeedBuilder, TTFeedDateParser).
+//
+// `make fuzz-feed` builds it with `-sanitize=fuzzer,address -D FUZZING` and runs libFuzzer on the
+// seed corpus for a bounded time. Built normally (without FUZZING) it reads every file named on
+// the command line once, which replays a crash input: `FuzzFeedReader crash-1234`.
+import Foundation
+import Three20XML
+
+/// Reads one input as a feed in every way the reader offers.
+///
+/// Any crash or sanitizer report is a bug; errors are expected and ignored.
+func fuzzOne(_ data: UnsafeRawBufferPointer) {
+  // All at once, collecting the items, with a document address to resolve against.
+  if let feed = try? TTFeedReader.read(data, documentURL: URL(string: "https://fuzz.example/feeds/a.xml")) {
+    _ = feed.link
+    _ = feed.date
+    for item in feed.items {
+      _ = item.link
+      _ = item.summaryText
+      _ = item.content?.plainText
+    }
+  }
+  // In pieces of 5 bytes, items handed over one by one.
+  var count = 0
+  let reader = TTFeedReader { item in
+    count += 1
+    _ = item.date
+  }
+  var offset = 0
+  var failed = false
+  while offset < data.count, !failed {
+    let end = min(data.count, offset + 5)
+    failed = (try? reader.feed(UnsafeRawBufferPointer(rebasing: data[offset..<end]))) == nil
+    offset = end
+  }
+  if !failed { _ = try? reader.finish() }
+  // The date parser on the raw bytes as text (at most its limit is read).
+  let text = String(decoding: data.prefix(300), as: UTF8.self)
+  _ = TTFeedDateParser.parse(text)
+  _ = TTFeedDateParser.parseRFC822(text)
+  _ = TTFeedDateParser.parseISO8601(text)
+}
+
+#if FUZZING
+/// Reads one input; libFuzzer calls it for every input it tries.
+///
+/// The linker wants this symbol as soon as libFuzzer is linked; the fuzzing itself is driven
+/// from the top level below, through `LLVMFuzzerRunDriver`.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzerTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+  fuzzOne(UnsafeRawBufferPointer(start: bytes, count: bytes == nil ? 0 : count))
+  return 0
+}
+
+@_silgen_name("LLVMFuzzerRunDriver")
+func runDriver(
+  _ argc: UnsafeMutablePointer<CInt>,
+  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+  _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt
+
+var argc = CommandLine.argc
+var argv = CommandLine.unsafeArgv
+exit(runDriver(&argc, &argv) { bytes, count in fuzzerTestOneInput(bytes, count) })
+#else
+var failures = 0
+for path in CommandLine.arguments.dropFirst() {
+  guard let data = FileManager.default.contents(atPath: path) else {
+    print("cannot read \(path)")
+    failures += 1
+    continue
+  }
+  data.withUnsafeBytes { fuzzOne($0) }
+  print("ok \(path)")
+}
+exit(failures == 0 ? 0 : 1)
+#endif

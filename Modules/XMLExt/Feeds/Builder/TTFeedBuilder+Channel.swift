@@ -1,0 +1,117 @@
+import Foundation
+
+/// The channel-level fields: RSS `channel` children (and RSS 1.0's root-level `image`), Atom
+/// `feed` children.
+extension TTFeedBuilder {
+  func addChannelField(_ element: TTFeedElement, to feed: inout TTFeed) {
+    let base = element.base(inheriting: channelBase)
+    switch element.namespace ?? "" {
+    case TTFeedNamespace.atom:
+      addAtomChannelField(element, base: base, to: &feed)
+    case TTFeedNamespace.dublinCore:
+      switch element.name {
+      case "title": feed.title = feed.title ?? element.trimmedText
+      case "description": feed.subtitle = feed.subtitle ?? element.trimmedText.map { TTFeedContent($0) }
+      case "creator", "publisher":
+        if let person = element.trimmedText { feed.authors.append(TTFeedPerson(name: person)) }
+      case "date": feed.updated = feed.updated ?? element.dateValue
+      case "subject":
+        if let category = element.category(atom: false) { feed.categories.append(category) }
+      case "rights": feed.copyright = feed.copyright ?? element.trimmedText
+      case "language": feed.language = feed.language ?? element.trimmedText
+      default: break
+      }
+    case TTFeedNamespace.dublinCoreTerms:
+      if element.name == "modified" { feed.updated = feed.updated ?? element.dateValue }
+    case TTFeedNamespace.iTunes:
+      if element.name == "image", feed.image == nil, let url = element.urlAttribute("href", base: base) {
+        feed.image = TTFeedImage(url: url)
+      }
+    case TTFeedNamespace.media:
+      if element.name == "thumbnail", feed.image == nil, let thumbnail = element.mediaThumbnail(base: base) {
+        feed.image = TTFeedImage(url: thumbnail.url, width: thumbnail.width, height: thumbnail.height)
+      }
+    case _ where Self.isRSSNamespace(element.namespace):
+      addRSSChannelField(element, base: base, to: &feed)
+    default:
+      break
+    }
+  }
+
+  private func addRSSChannelField(_ element: TTFeedElement, base: URL?, to feed: inout TTFeed) {
+    switch element.name {
+    case "title":
+      feed.title = feed.title ?? element.trimmedText
+    case "link":
+      if let url = element.urlValue(base: base) { feed.links.append(TTFeedLink(url: url)) }
+    case "description":
+      if feed.subtitle == nil, let text = element.trimmedText { feed.subtitle = TTFeedContent(text) }
+    case "language":
+      feed.language = feed.language ?? element.trimmedText
+    case "copyright":
+      feed.copyright = feed.copyright ?? element.trimmedText
+    case "managingEditor":
+      if let person = element.rssPerson { feed.authors.append(person) }
+    case "pubDate":
+      feed.published = feed.published ?? element.dateValue
+    case "lastBuildDate":
+      feed.updated = feed.updated ?? element.dateValue
+    case "category":
+      if let category = element.category(atom: false) { feed.categories.append(category) }
+    case "generator":
+      feed.generator = feed.generator ?? element.trimmedText
+    case "image":
+      if let image = Self.rssImage(element, base: base) {
+        feed.image = image
+      } else if feed.image == nil,
+        let url = element.urlAttribute("resource", namespace: TTFeedNamespace.rdf, base: base)
+      {
+        // RSS 1.0's channel names its image by address; the full `image` is a sibling.
+        feed.image = TTFeedImage(url: url)
+      }
+    default:
+      break
+    }
+  }
+
+  private static func rssImage(_ element: TTFeedElement, base: URL?) -> TTFeedImage? {
+    let field = { (name: String) in
+      element.children.first { $0.name == name && isRSSNamespace($0.namespace) }
+    }
+    guard let url = field("url")?.urlValue(base: base) else { return nil }
+    return TTFeedImage(
+      url: url, title: field("title")?.trimmedText, link: field("link")?.urlValue(base: base),
+      width: field("width")?.countValue, height: field("height")?.countValue)
+  }
+
+  private func addAtomChannelField(_ element: TTFeedElement, base: URL?, to feed: inout TTFeed) {
+    switch element.name {
+    case "title":
+      feed.title = feed.title ?? element.atomPlainText
+    case "subtitle":
+      feed.subtitle = feed.subtitle ?? element.atomContent(base: base)
+    case "link":
+      if let link = element.atomLink(base: base) { feed.links.append(link) }
+    case "updated":
+      feed.updated = feed.updated ?? element.dateValue
+    case "published":
+      feed.published = feed.published ?? element.dateValue
+    case "author":
+      if let person = element.atomPerson(base: base) { feed.authors.append(person) }
+    case "category":
+      if let category = element.category(atom: true) { feed.categories.append(category) }
+    case "id":
+      feed.id = feed.id ?? element.trimmedText
+    case "icon":
+      feed.icon = feed.icon ?? element.urlValue(base: base)
+    case "logo":
+      if let url = element.urlValue(base: base) { feed.image = feed.image ?? TTFeedImage(url: url) }
+    case "rights":
+      feed.copyright = feed.copyright ?? element.atomPlainText
+    case "generator":
+      feed.generator = feed.generator ?? element.trimmedText
+    default:
+      break
+    }
+  }
+}

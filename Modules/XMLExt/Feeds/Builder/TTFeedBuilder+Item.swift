@@ -1,0 +1,160 @@
+import Foundation
+
+/// The item-level fields: RSS `item` children, Atom `entry` children, and the modules inside
+/// either.
+extension TTFeedBuilder {
+  func item(from element: TTFeedElement) -> TTFeedItem {
+    var item = TTFeedItem()
+    let base = element.base(inheriting: channelBase)
+    for child in element.children {
+      addItemField(child, base: child.base(inheriting: base), to: &item)
+    }
+    if item.guid == nil,
+      let about = element.attribute("about", namespace: TTFeedNamespace.rdf).flatMap(TTFeedElement.nonEmpty)
+    {
+      item.guid = TTFeedGUID(about)
+    }
+    return item
+  }
+
+  private func addItemField(_ element: TTFeedElement, base: URL?, to item: inout TTFeedItem) {
+    switch element.namespace ?? "" {
+    case TTFeedNamespace.atom:
+      addAtomItemField(element, base: base, to: &item)
+    case TTFeedNamespace.content:
+      if element.name == "encoded", item.content == nil, let text = element.trimmedText {
+        item.content = TTFeedContent(text)
+      }
+    case TTFeedNamespace.dublinCore:
+      switch element.name {
+      case "title": item.title = item.title ?? element.trimmedText
+      case "description": item.summary = item.summary ?? element.trimmedText.map { TTFeedContent($0) }
+      case "creator", "contributor":
+        if let name = element.trimmedText { item.authors.append(TTFeedPerson(name: name)) }
+      case "date": item.published = item.published ?? element.dateValue
+      case "subject":
+        if let category = element.category(atom: false) { item.categories.append(category) }
+      case "identifier": item.guid = item.guid ?? element.trimmedText.map { TTFeedGUID($0) }
+      default: break
+      }
+    case TTFeedNamespace.dublinCoreTerms:
+      switch element.name {
+      case "modified": item.updated = item.updated ?? element.dateValue
+      case "issued", "created": item.published = item.published ?? element.dateValue
+      default: break
+      }
+    case TTFeedNamespace.media:
+      addMedia(element, base: base, to: &item)
+    case _ where Self.isRSSNamespace(element.namespace):
+      addRSSItemField(element, base: base, to: &item)
+    default:
+      break
+    }
+  }
+
+  private func addRSSItemField(_ element: TTFeedElement, base: URL?, to item: inout TTFeedItem) {
+    switch element.name {
+    case "title":
+      item.title = item.title ?? element.trimmedText
+    case "link":
+      if let url = element.urlValue(base: base) { item.links.append(TTFeedLink(url: url)) }
+    case "description":
+      if item.summary == nil, let text = element.trimmedText { item.summary = TTFeedContent(text) }
+    case "author":
+      if let person = element.rssPerson { item.authors.append(person) }
+    case "category":
+      if let category = element.category(atom: false) { item.categories.append(category) }
+    case "comments":
+      item.comments = item.comments ?? element.urlValue(base: base)
+    case "enclosure":
+      guard let url = element.urlAttribute("url", base: base) else { return }
+      let type = element.attribute("type").flatMap(TTFeedElement.nonEmpty)
+      let length = element.countAttribute("length")
+      item.enclosures.append(TTFeedEnclosure(url: url, type: type, length: length))
+      item.links.append(TTFeedLink(url: url, relation: TTFeedLink.enclosure, type: type, length: length))
+    case "guid":
+      guard item.guid == nil, let value = element.trimmedText else { return }
+      let permaLink = element.attribute("isPermaLink").map(TTFeedText.trimmed)?.lowercased()
+      item.guid = TTFeedGUID(value, isPermaLink: permaLink != "false")
+    case "pubDate":
+      item.published = item.published ?? element.dateValue
+    case "source":
+      guard item.source == nil else { return }
+      let source = TTFeedSource(title: element.trimmedText, url: element.urlAttribute("url", base: base))
+      if source.title != nil || source.url != nil { item.source = source }
+    default:
+      break
+    }
+  }
+
+  private func addAtomItemField(_ element: TTFeedElement, base: URL?, to item: inout TTFeedItem) {
+    switch element.name {
+    case "title":
+      item.title = item.title ?? element.atomPlainText
+    case "link":
+      guard let link = element.atomLink(base: base) else { return }
+      item.links.append(link)
+      if link.relation == TTFeedLink.enclosure {
+        item.enclosures.append(TTFeedEnclosure(url: link.url, type: link.type, length: link.length))
+      } else if link.relation == TTFeedLink.replies, item.comments == nil,
+        link.type == nil || link.type?.lowercased() == "text/html"
+      {
+        item.comments = link.url
+      }
+    case "summary":
+      item.summary = item.summary ?? element.atomContent(base: base)
+    case "content":
+      item.content = item.content ?? element.atomContent(base: base)
+    case "published":
+      item.published = item.published ?? element.dateValue
+    case "updated":
+      item.updated = item.updated ?? element.dateValue
+    case "author":
+      if let person = element.atomPerson(base: base) { item.authors.append(person) }
+    case "category":
+      if let category = element.category(atom: true) { item.categories.append(category) }
+    case "id":
+      item.guid = item.guid ?? element.trimmedText.map { TTFeedGUID($0) }
+    case "source":
+      guard item.source == nil else { return }
+      var links: [TTFeedLink] = []
+      for child in element.children where child.name == "link" && child.namespace == TTFeedNamespace.atom {
+        if let link = child.atomLink(base: child.base(inheriting: base)) { links.append(link) }
+      }
+      item.source = TTFeedSource(
+        title: element.child("title", namespace: TTFeedNamespace.atom)?.atomPlainText,
+        url: links.bestAlternate?.url ?? links.first { $0.relation == TTFeedLink.selfRelation }?.url,
+        id: element.child("id", namespace: TTFeedNamespace.atom)?.trimmedText)
+    default:
+      break
+    }
+  }
+
+  /// Media RSS: thumbnails, image `media:content`, and both inside `media:group` or
+  /// `media:content`.
+  private func addMedia(_ element: TTFeedElement, base: URL?, to item: inout TTFeedItem) {
+    switch element.name {
+    case "thumbnail":
+      if let thumbnail = element.mediaThumbnail(base: base), !item.thumbnails.contains(thumbnail) {
+        item.thumbnails.append(thumbnail)
+      }
+    case "content":
+      let medium = element.attribute("medium")?.lowercased()
+      let type = element.attribute("type")?.lowercased()
+      if medium == "image" || type?.hasPrefix("image/") == true,
+        let thumbnail = element.mediaThumbnail(base: base), !item.thumbnails.contains(thumbnail)
+      {
+        item.thumbnails.append(thumbnail)
+      }
+      for child in element.children where child.namespace == TTFeedNamespace.media {
+        addMedia(child, base: child.base(inheriting: base), to: &item)
+      }
+    case "group":
+      for child in element.children where child.namespace == TTFeedNamespace.media {
+        addMedia(child, base: child.base(inheriting: base), to: &item)
+      }
+    default:
+      break
+    }
+  }
+}

@@ -1,0 +1,257 @@
+public import Foundation
+
+/// Fills a ``TTFeed`` from the elements of an RSS 0.90–2.0, RSS 1.0 or Atom 1.0 document,
+/// whatever parser produced them.
+///
+/// Give it the whole document with ``feed(from:documentURL:)``, or, from a streaming parser,
+/// create it from the root element's start tag and ``add(_:)`` each child of the root (or of
+/// the RSS `channel`) as it completes; ``isItem(name:namespace:)`` tells which subtrees are
+/// items. Read the result from ``feed``.
+///
+/// The rules, format by format:
+///
+/// - The root decides the kind: `rss` (its `version`: 0.91, 0.92 to 0.94, else 2.0),
+///   `rdf:RDF` (RSS 1.0, or 0.90 when its elements are in the 0.90 namespace), Atom's `feed`.
+///   Any other root is not a feed.
+/// - RSS 1.0 and 0.90 items are siblings of the channel; RSS 0.91–2.0 items are inside it
+///   (items written beside it are taken too).
+/// - Elements are matched by local name and namespace: RSS's own elements have none (RSS 1.0's
+///   have its namespace); the `content`, `dc`, `dcterms`, `atom`, `media`, `itunes` and `rdf`
+///   namespaces are read inside any format. Unknown elements are skipped.
+/// - A single-valued field takes the first element that sets it; RSS's own element wins over
+///   a module's (`pubDate` over `dc:date`).
+/// - Dates go through ``TTFeedDateParser``. A date that cannot be read leaves its field `nil`;
+///   nothing in an item ever makes the feed fail.
+/// - Addresses are resolved against `xml:base` (on any element, nested), else the document's
+///   address, else, at the end, the channel's `link`. Addresses inside HTML content are not
+///   rewritten.
+/// - Atom `type="xhtml"` content keeps its markup: the children of its `div`, written back
+///   as XHTML text. Atom titles and rights are turned into plain text.
+///
+/// ```swift
+/// let root = TTFeedElement(name: "rss", attributes: [.init(name: "version", value: "2.0")], children: [
+///   TTFeedElement(name: "channel", children: [
+///     TTFeedElement(name: "title", text: "Example News"),
+///     TTFeedElement(name: "link", text: "https://example.com/"),
+///     TTFeedElement(name: "item", children: [
+///       TTFeedElement(name: "title", text: "Hello"),
+///       TTFeedElement(name: "link", text: "/hello"),
+///       TTFeedElement(name: "pubDate", text: "Sat, 21 Nov 2026 10:20:30 GMT"),
+///     ]),
+///   ])
+/// ])
+/// let feed = TTFeedBuilder.feed(from: root)
+/// feed?.kind                              // .rss20
+/// feed?.items[0].link?.absoluteString     // "https://example.com/hello"
+/// feed?.items[0].date?.timeIntervalSince1970   // 1795256430
+/// ```
+public struct TTFeedBuilder: Sendable {
+  private var result: TTFeed
+  /// The document's address, or the root's `xml:base` resolved against it.
+  private let rootBase: URL?
+  /// The channel's base: its `xml:base` against ``rootBase``.
+  var channelBase: URL?
+  /// The `xml:lang` of the root or channel, used when no language element is given.
+  var fallbackLanguage: String?
+
+  /// Starts a feed from its root element; only the root's name, namespace and attributes are
+  /// read (not its children).
+  ///
+  /// - Parameters:
+  ///   - root: The document's root element, such as `rss`, `rdf:RDF` or Atom's `feed`.
+  ///   - documentURL: The address the document was loaded from, against which relative
+  ///     addresses are resolved. Defaults to `nil`.
+  /// - Returns: `nil` when the root is not that of an RSS or Atom 1.0 feed.
+  public init?(root: TTFeedElement, documentURL: URL? = nil) {
+    guard let kind = Self.kind(ofRoot: root) else { return nil }
+    result = TTFeed(kind: kind)
+    rootBase = root.base(inheriting: documentURL)
+    channelBase = rootBase
+    fallbackLanguage = root.attribute("lang", namespace: TTFeedNamespace.xml).flatMap(
+      TTFeedElement.nonEmpty)
+  }
+
+  /// Builds a whole feed from a document's root element.
+  ///
+  /// - Parameters:
+  ///   - root: The root element with all its descendants.
+  ///   - documentURL: The address the document was loaded from. Defaults to `nil`.
+  /// - Returns: The feed, or `nil` when the root is not that of an RSS or Atom 1.0 feed.
+  public static func feed(from root: TTFeedElement, documentURL: URL? = nil) -> TTFeed? {
+    guard var builder = TTFeedBuilder(root: root, documentURL: documentURL) else { return nil }
+    for child in root.children {
+      builder.add(child)
+    }
+    return builder.feed
+  }
+
+  /// The format, as far as the elements seen so far tell (RSS 1.0 becomes 0.90 when its
+  /// elements are in the 0.90 namespace).
+  public var kind: TTFeedKind { result.kind }
+
+  /// Whether an element is an item (`item` of RSS, `entry` of Atom), the subtree a streaming
+  /// parser should collect and hand to ``add(_:)`` one at a time.
+  ///
+  /// ```swift
+  /// TTFeedBuilder.isItem(name: "entry", namespace: TTFeedNamespace.atom)  // true
+  /// TTFeedBuilder.isItem(name: "title", namespace: nil)                   // false
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: The local name.
+  ///   - namespace: The namespace URI, or `nil`.
+  /// - Returns: Whether it is an item.
+  public static func isItem(name: String, namespace: String?) -> Bool {
+    switch name {
+    case "item": Self.isRSSNamespace(namespace)
+    case "entry": namespace == TTFeedNamespace.atom || (namespace ?? "").isEmpty
+    default: false
+    }
+  }
+
+  /// Adds a child of the root, or of the RSS `channel`, with its descendants.
+  ///
+  /// An item (`item`, `entry`) becomes the next item; a `channel` sets its attributes and adds
+  /// its children in turn (a streaming parser may pass it without children, then the children
+  /// one by one); anything else sets channel fields. Nothing is ever rejected.
+  ///
+  /// - Parameter element: The element.
+  public mutating func add(_ element: TTFeedElement) {
+    if result.kind == .rss10, element.namespace == TTFeedNamespace.rss090 {
+      result.kind = .rss090
+    }
+    if Self.isItem(name: element.name, namespace: element.namespace) {
+      result.items.append(item(from: element))
+      return
+    }
+    if result.kind.isRSS, element.name == "channel", Self.isRSSNamespace(element.namespace) {
+      channelBase = element.base(inheriting: rootBase)
+      if let language = element.attribute("lang", namespace: TTFeedNamespace.xml).flatMap(
+        TTFeedElement.nonEmpty)
+      {
+        fallbackLanguage = language
+      }
+      for child in element.children {
+        add(child)
+      }
+      return
+    }
+    var feed = result
+    addChannelField(element, to: &feed)
+    result = feed
+  }
+
+  /// The feed built from everything added so far.
+  ///
+  /// Addresses still relative (no `xml:base` and no document address applied) are resolved
+  /// against the channel's link, when it has an absolute one.
+  public var feed: TTFeed {
+    var feed = result
+    if feed.language == nil { feed.language = fallbackLanguage }
+    guard let site = feed.link, site.scheme != nil else { return feed }
+    let resolve = Self.resolver(site: site)
+    if var image = feed.image {
+      image.url = resolve(image.url)
+      image.link = image.link.map(resolve)
+      feed.image = image
+    }
+    feed.icon = feed.icon.map(resolve)
+    feed.links = feed.links.map { link in
+      var link = link
+      link.url = resolve(link.url)
+      return link
+    }
+    feed.items = feed.items.map { $0.resolvingRelativeURLs(with: resolve) }
+    return feed
+  }
+
+  /// An item built from its element, with relative addresses resolved against the channel's
+  /// link when it is already known (internal, for ``TTFeedReader``).
+  func streamedItem(from element: TTFeedElement) -> TTFeedItem {
+    let built = item(from: element)
+    guard built.hasRelativeURLs, let site = result.links.bestAlternate?.url, site.scheme != nil else {
+      return built
+    }
+    return built.resolvingRelativeURLs(with: Self.resolver(site: site))
+  }
+
+  /// Appends items built elsewhere (internal, for ``TTFeedReader``).
+  mutating func appendItems(_ items: [TTFeedItem]) {
+    result.items.append(contentsOf: items)
+  }
+
+  /// Resolves addresses without a scheme against a site's address.
+  private static func resolver(site: URL) -> (URL) -> URL {
+    { url in
+      guard url.scheme == nil else { return url }
+      return URL(string: url.relativeString, relativeTo: site)?.absoluteURL ?? url
+    }
+  }
+
+  // MARK: - Kinds
+
+  private static func kind(ofRoot root: TTFeedElement) -> TTFeedKind? {
+    switch root.name {
+    case "rss" where isRSSNamespace(root.namespace):
+      let version = root.attribute("version").map(TTFeedText.trimmed) ?? ""
+      if version == "0.91" { return .rss091 }
+      if ["0.92", "0.93", "0.94"].contains(version) { return .rss092 }
+      return .rss20
+    case "RDF" where root.namespace == TTFeedNamespace.rdf:
+      return .rss10
+    case "rdf:RDF" where (root.namespace ?? "").isEmpty:
+      return .rss10
+    case "feed" where root.namespace == TTFeedNamespace.atom:
+      return .atom10
+    default:
+      return nil
+    }
+  }
+
+  /// Whether a namespace is that of RSS's own elements: none, RSS 1.0's or RSS 0.90's.
+  static func isRSSNamespace(_ namespace: String?) -> Bool {
+    guard let namespace, !namespace.isEmpty else { return true }
+    return namespace == TTFeedNamespace.rss10 || namespace == TTFeedNamespace.rss090
+  }
+}
+
+extension TTFeedItem {
+  /// Whether any address of the item has no scheme yet.
+  var hasRelativeURLs: Bool {
+    let relative = { (url: URL) in url.scheme == nil }
+    return links.contains { relative($0.url) } || enclosures.contains { relative($0.url) }
+      || thumbnails.contains { relative($0.url) } || comments.map(relative) == true
+      || source?.url.map(relative) == true || summary?.source.map(relative) == true
+      || content?.source.map(relative) == true || authors.contains { $0.uri.map(relative) == true }
+  }
+
+  /// The item with every relative address passed through `resolve`.
+  func resolvingRelativeURLs(with resolve: (URL) -> URL) -> TTFeedItem {
+    var item = self
+    item.links = links.map { link in
+      var link = link
+      link.url = resolve(link.url)
+      return link
+    }
+    item.enclosures = enclosures.map { enclosure in
+      var enclosure = enclosure
+      enclosure.url = resolve(enclosure.url)
+      return enclosure
+    }
+    item.thumbnails = thumbnails.map { thumbnail in
+      var thumbnail = thumbnail
+      thumbnail.url = resolve(thumbnail.url)
+      return thumbnail
+    }
+    item.comments = comments.map(resolve)
+    item.source?.url = source?.url.map(resolve)
+    item.summary?.source = summary?.source.map(resolve)
+    item.content?.source = content?.source.map(resolve)
+    item.authors = authors.map { person in
+      var person = person
+      person.uri = person.uri.map(resolve)
+      return person
+    }
+    return item
+  }
+}

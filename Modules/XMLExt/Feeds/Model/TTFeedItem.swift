@@ -1,0 +1,107 @@
+public import Foundation
+
+/// One entry of a feed: an RSS `item` or an Atom `entry`.
+///
+/// Every field is optional or may be empty, because feeds leave out what they like. A field
+/// the feed wrote badly (a date that cannot be read, an address that is not one) is left
+/// empty; it never makes the feed fail.
+///
+/// ```swift
+/// var item = TTFeedItem(title: "Hello")
+/// item.links = [TTFeedLink(url: URL(string: "https://example.com/hello")!)]
+/// item.summary = TTFeedContent("<p>First <b>post</b></p>")
+/// item.link?.absoluteString   // "https://example.com/hello"
+/// item.summaryText            // "First post"
+/// ```
+public struct TTFeedItem: Sendable, Hashable, Codable {
+  /// The title as plain text (Atom HTML and XHTML titles have their markup removed), if given.
+  public var title: String?
+  /// Every link, in document order.
+  ///
+  /// RSS `link` (as `alternate`), `enclosure` (as `enclosure`) and `atom:link`; Atom `link`
+  /// elements with their relations.
+  public var links: [TTFeedLink]
+  /// The short text: RSS `description` (HTML) or Atom `summary`, if given.
+  public var summary: TTFeedContent?
+  /// The full text: RSS `content:encoded` (HTML) or Atom `content`, if given.
+  public var content: TTFeedContent?
+  /// When the item was first published, or `nil` if missing or unreadable.
+  ///
+  /// RSS `pubDate`, `dc:date`, `dcterms:issued` or `dcterms:created`; Atom `published`.
+  public var published: Date?
+  /// When the item last changed, or `nil` if missing or unreadable.
+  ///
+  /// Atom `updated` (also `atom:updated` in RSS) or `dcterms:modified`.
+  public var updated: Date?
+  /// The authors: RSS `author`, `dc:creator`; Atom `author`.
+  public var authors: [TTFeedPerson]
+  /// The categories: RSS `category`, `dc:subject`; Atom `category`.
+  public var categories: [TTFeedCategory]
+  /// The identifier: RSS `guid`, Atom `id`, or RSS 1.0's `rdf:about`, if given.
+  public var guid: TTFeedGUID?
+  /// The attached media files: RSS `enclosure` and Atom `link rel="enclosure"`.
+  public var enclosures: [TTFeedEnclosure]
+  /// The pictures from Media RSS: `media:thumbnail` and image `media:content`.
+  public var thumbnails: [TTFeedThumbnail]
+  /// The page of comments: RSS `comments`, or an Atom `link rel="replies"` of type HTML, if
+  /// given.
+  public var comments: URL?
+  /// The feed the item was copied from, if given.
+  public var source: TTFeedSource?
+
+  /// Creates an item.
+  ///
+  /// - Parameters:
+  ///   - title: The title. Defaults to `nil`.
+  ///   - links: The links. Defaults to none.
+  ///   - summary: The short text. Defaults to `nil`.
+  ///   - content: The full text. Defaults to `nil`.
+  ///   - published: The publication date. Defaults to `nil`.
+  ///   - updated: The date of the last change. Defaults to `nil`.
+  ///   - authors: The authors. Defaults to none.
+  ///   - categories: The categories. Defaults to none.
+  ///   - guid: The identifier. Defaults to `nil`.
+  ///   - enclosures: The media files. Defaults to none.
+  ///   - thumbnails: The pictures. Defaults to none.
+  ///   - comments: The page of comments. Defaults to `nil`.
+  ///   - source: The original feed. Defaults to `nil`.
+  public init(
+    title: String? = nil, links: [TTFeedLink] = [], summary: TTFeedContent? = nil,
+    content: TTFeedContent? = nil, published: Date? = nil, updated: Date? = nil,
+    authors: [TTFeedPerson] = [], categories: [TTFeedCategory] = [], guid: TTFeedGUID? = nil,
+    enclosures: [TTFeedEnclosure] = [], thumbnails: [TTFeedThumbnail] = [], comments: URL? = nil,
+    source: TTFeedSource? = nil
+  ) {
+    self.title = title
+    self.links = links
+    self.summary = summary
+    self.content = content
+    self.published = published
+    self.updated = updated
+    self.authors = authors
+    self.categories = categories
+    self.guid = guid
+    self.enclosures = enclosures
+    self.thumbnails = thumbnails
+    self.comments = comments
+    self.source = source
+  }
+
+  /// The address of the item's page: the first `alternate` link of type HTML, else the first
+  /// `alternate` link, else the ``guid`` when it is a permanent link, else `nil`.
+  public var link: URL? {
+    links.bestAlternate?.url ?? guid?.permaLink
+  }
+
+  /// The item's text without markup: the ``summary``'s, else the ``content``'s, else `nil`.
+  ///
+  /// Markup is removed with Three20Core's `removingMarkup`; see ``TTFeedContent/plainText``.
+  public var summaryText: String? {
+    summary?.plainText ?? content?.plainText
+  }
+
+  /// The date to show: ``published``, else ``updated``.
+  public var date: Date? {
+    published ?? updated
+  }
+}
