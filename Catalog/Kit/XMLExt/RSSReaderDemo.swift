@@ -4,12 +4,15 @@ import Three20
 /// The RSS reader of the classic Three20 tutorials.
 ///
 /// A feed, a table of message items, and each item's text one Enter away.
-/// `tt://xml/feed?url=…` reads any RSS feed.
+/// `tt://xml/feed?url=…` reads any RSS or Atom feed.
 final class RSSReaderDemo: CatalogTableController {
   let url: String
 
+  /// The Catalog's sample feed, served by its own server (offline), or `nil` without one.
+  static var sampleURL: String? { CatalogServer.shared.map { $0.baseURL + "/feed.xml" } }
+
   init(url: String?) {
-    self.url = url ?? FeedModel.sampleURL ?? ""
+    self.url = url ?? Self.sampleURL ?? ""
     super.init()
     title = "RSS reader"
     variableHeightRows = true
@@ -17,13 +20,14 @@ final class RSSReaderDemo: CatalogTableController {
 
   override func createModel() {
     let feedURL = url
-    dataSource = TTModelDataSource(model: FeedModel(url: feedURL)) { model in
-      let header: [any TTTableItem] = [TTTableGrayTextItem(text: model.title ?? feedURL)]
+    let model = TTFeedModel(url: feedURL, queue: CatalogNetwork.queue)
+    dataSource = TTModelDataSource(model: model) { model in
+      let header: [any TTTableItem] = [TTTableGrayTextItem(text: model.feed?.title ?? feedURL)]
       return header
-        + model.entries.enumerated().map { index, entry in
+        + model.items.enumerated().map { index, item in
           TTTableMessageItem(
-            title: entry.title, caption: entry.author, text: entry.summary, timestamp: entry.date,
-            url: "tt://xml/item/\(index)?url=" + feedURL.tt.percentEncodedQueryValue)
+            title: item.title ?? "(untitled)", caption: item.authors.first?.name, text: item.summaryText,
+            timestamp: item.date, url: "tt://xml/item/\(index)?url=" + feedURL.tt.percentEncodedQueryValue)
         }
     }
   }
@@ -33,7 +37,7 @@ final class RSSReaderDemo: CatalogTableController {
 final class FeedItemDemo: CatalogLoadingPage {
   let url: String
   let index: Int
-  private var entry: FeedEntry?
+  private var item: TTFeedItem?
   private var problem: String?
 
   init(url: String, index: Int) {
@@ -45,23 +49,22 @@ final class FeedItemDemo: CatalogLoadingPage {
   override func load() async {
     // The reader loaded this feed a moment ago: the queue's cache answers.
     do {
-      let document = try await TTURLRequest(url: url).send(
-        processingWith: TTURLXMLResponse(isRssFeed: true), on: CatalogNetwork.queue)
-      let items = document.root.child("channel")?.children("item") ?? []
-      entry = items.indices.contains(index) ? FeedEntry(item: items[index]) : nil
-      if entry == nil { problem = "The feed has no item \(index)." }
+      let feed = try await TTURLRequest(url: url).send(
+        processingWith: TTURLFeedResponse(), on: CatalogNetwork.queue)
+      item = feed.items.indices.contains(index) ? feed.items[index] : nil
+      if item == nil { problem = "The feed has no item \(index)." }
     } catch {
       problem = error.message
     }
   }
 
   override func makeBlocks() -> [CatalogBlock] {
-    guard let entry else { return [.text(problem ?? "Loading…")] }
-    title = entry.title
+    guard let item else { return [.text(problem ?? "Loading…")] }
+    title = item.title ?? "Feed item"
     var pairs: [(String, String)] = []
-    if let author = entry.author { pairs.append(("by", author)) }
-    if let date = entry.date { pairs.append(("date", date.tt.formatDateTime())) }
-    if let link = entry.link { pairs.append(("link", link)) }
-    return [.heading(entry.title), .pairs(pairs), .text(entry.summary)]
+    if let author = item.authors.first?.name { pairs.append(("by", author)) }
+    if let date = item.date { pairs.append(("date", date.tt.formatDateTime())) }
+    if let link = item.link { pairs.append(("link", link.absoluteString)) }
+    return [.heading(item.title ?? "(untitled)"), .pairs(pairs), .text(item.summaryText ?? "")]
   }
 }

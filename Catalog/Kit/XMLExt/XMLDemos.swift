@@ -14,7 +14,7 @@ enum XMLDemos {
     ) { match, _ in
       guard case .int(let index)? = match.parameters["index"] else { return nil }
       return FeedItemDemo(
-        url: match.query["url"]?.first.flatMap { $0 } ?? FeedModel.sampleURL ?? "", index: index)
+        url: match.query["url"]?.first.flatMap { $0 } ?? RSSReaderDemo.sampleURL ?? "", index: index)
     },
     CatalogDemo(
       .xml, "XML tree", url: "tt://xml/tree",
