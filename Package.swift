@@ -104,10 +104,17 @@ targets += [
     dependencies: ["TTModuleKit"],
     path: "Tools/ttmodule",
     swiftSettings: swiftSettings),
+  // The Catalog's demos and shell live in a library so that its tests run them in-process;
+  // the executable only calls it.
+  .target(
+    name: "CatalogKit",
+    dependencies: ["Three20"],
+    path: "Catalog/Kit",
+    swiftSettings: swiftSettings),
   .executableTarget(
     name: "Catalog",
-    dependencies: ["Three20"],
-    path: "Catalog",
+    dependencies: ["CatalogKit"],
+    path: "Catalog/App",
     swiftSettings: swiftSettings),
   // zlib, only for the test HTTP server's gzip/deflate responses (not used by any module).
   .systemLibrary(
@@ -179,6 +186,11 @@ targets += [
     name: "Three20NavigatorTests",
     dependencies: ["Three20Navigator", "Three20TestSupport"],
     path: "Tests/Three20NavigatorTests",
+    swiftSettings: swiftSettings),
+  .testTarget(
+    name: "CatalogTests",
+    dependencies: ["CatalogKit"],
+    path: "Tests/CatalogTests",
     swiftSettings: swiftSettings),
   .testTarget(
     name: "TTModuleKitTests",

@@ -1,0 +1,147 @@
+import Foundation
+import Three20
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The `Catalog` program: reads the command line and runs the right mode.
+@MainActor
+public enum CatalogApp {
+  /// Runs the program with its arguments (without the program name); returns the exit status.
+  public static func main(arguments: [String]) async -> Int32 {
+    let status = await run(arguments: arguments)
+    CatalogNetwork.removeCache()
+    return status
+  }
+
+  private static func run(arguments: [String]) async -> Int32 {
+    let options: CatalogOptions
+    do {
+      options = try CatalogOptions(arguments: arguments)
+    } catch {
+      printError(error.description)
+      return 64
+    }
+    let environment = ProcessInfo.processInfo.environment
+    if options.help {
+      print(CatalogOptions.usage)
+      return 0
+    }
+    if options.modulesJSON { return printModulesJSON() }
+    if options.list {
+      print(listing(), terminator: "")
+      return 0
+    }
+    if let directory = options.svgDirectory {
+      return writeSVGs(to: directory, only: options.url)
+    }
+    let isTerminal = isatty(1) == 1
+    if options.url == nil, isTerminal, isatty(0) == 1 {
+      do {
+        try await runInteractive(options: options, environment: environment)
+        return 0
+      } catch {
+        printError("Catalog: \(error)")
+        return 1
+      }
+    }
+    let width =
+      options.width ?? (isTerminal ? TTTerminalHost.terminalSize(of: 1, environment: environment).width : 80)
+    let capabilities = options.capabilities(environment: environment, isTerminal: isTerminal)
+    let url = options.url ?? CatalogDemo.indexURL
+    let (text, _) = await CatalogRenderer.render(
+      url: url, width: width, height: options.height, capabilities: capabilities)
+    print(text)
+    return 0
+  }
+
+  /// Runs the Catalog in a terminal until `q`, Ctrl-C or end of input.
+  ///
+  /// The open screens are saved on the way out and opened again on the next run (the
+  /// navigator's persistence mode `all`, as TTCatalog's).
+  ///
+  /// - Parameters:
+  ///   - options: The command line; `stateFile` picks the history file.
+  ///   - input: The terminal's input descriptor.
+  ///   - output: The terminal's output descriptor.
+  ///   - environment: The environment.
+  public static func runInteractive(
+    options: CatalogOptions, input: Int32 = 0, output: Int32 = 1,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) async throws {
+    let persistence =
+      options.stateFile.map { TTNavigatorPersistence(fileURL: URL(fileURLWithPath: $0)) }
+      ?? TTNavigatorPersistence(application: "three20-catalog", environment: environment)
+    let navigator = TTNavigator(
+      resolver: CatalogMap.resolver(), persistenceMode: .all, persistence: persistence)
+    let previous = TTGlobalURLOpener.current
+    TTGlobalURLOpener.current = navigator
+    defer { TTGlobalURLOpener.current = previous }
+    // A first run has no history: skip restoring, which would log that it found none.
+    let hasHistory = FileManager.default.fileExists(atPath: persistence.fileURL.path)
+    if !hasHistory || !navigator.restore() { _ = navigator.openURL(CatalogDemo.indexURL, query: [:]) }
+    let root = CatalogRootController(navigator: navigator)
+    let host = TTTerminalHost(
+      input: input, output: output,
+      capabilities: options.capabilities(environment: environment, isTerminal: isatty(output) == 1),
+      environment: environment)
+    root.onQuit = { [weak host] in host?.stop() }
+    try await host.run(root)
+    _ = navigator.persist()
+  }
+
+  /// Every listed demo URL with its title, one a line, by section.
+  public static func listing() -> String {
+    let width = CatalogDemo.listed.map { $0.url.count }.max() ?? 0
+    var text = ""
+    var section: CatalogDemo.Section?
+    for demo in CatalogDemo.listed {
+      if demo.section != section {
+        if section != nil { text += "\n" }
+        section = demo.section
+        text += "# \(demo.section.rawValue)\n"
+      }
+      text += demo.url.padding(toLength: width + 2, withPad: " ", startingAt: 0) + demo.title + "\n"
+    }
+    return text
+  }
+
+  private static func printModulesJSON() -> Int32 {
+    let registry = TTModuleRegistry.shared
+    registry.registerAllModules()
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    guard let data = try? encoder.encode(registry.modules) else {
+      printError("Catalog: could not encode the module registry.")
+      return 1
+    }
+    print(String(decoding: data, as: UTF8.self))
+    return 0
+  }
+
+  private static func writeSVGs(to directory: String, only url: String?) -> Int32 {
+    let files = StyleDemos.svgFiles().filter { url == nil || $0.url == url }
+    guard !files.isEmpty else {
+      printError("Catalog: \(url ?? "") is not a style demo with pictures; try tt://style/gallery.")
+      return 64
+    }
+    let folder = URL(fileURLWithPath: directory, isDirectory: true)
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      for file in files {
+        let target = folder.appendingPathComponent(file.name + ".svg")
+        try Data(file.svg.utf8).write(to: target)
+        print(target.path)
+      }
+    } catch {
+      printError("Catalog: could not write the pictures into \(directory): \(error.localizedDescription)")
+      return 1
+    }
+    return 0
+  }
+
+  static func printError(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+  }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import Three20
+
+/// The Catalog's command line.
+public struct CatalogOptions: Sendable, Equatable {
+  /// When to use colours and attributes.
+  public enum ColorChoice: String, Sendable, Equatable {
+    case auto, always, never
+  }
+
+  /// The URL to render once, if any.
+  public var url: String?
+  /// The width to render at; the terminal's width, else 80, by default.
+  public var width: Int?
+  /// The height to render at; the screen's own height by default.
+  public var height: Int?
+  /// When to use colours.
+  public var color: ColorChoice = .auto
+  /// Print every demo URL with its title.
+  public var list = false
+  /// Write the style demos' SVG pictures to this folder.
+  public var svgDirectory: String?
+  /// Print the module registry as JSON.
+  public var modulesJSON = false
+  /// Print the help.
+  public var help = false
+  /// The navigation history file for interactive runs; the user's state folder by default.
+  public var stateFile: String?
+
+  /// The help text.
+  public static let usage = """
+    USAGE: Catalog [URL] [--width N] [--height N] [--color auto|always|never]
+           Catalog --list | --svg DIR [URL] | --modules-json
+
+    The Three20 Catalog: a live demo of every module. Without a URL, in a terminal, it is
+    interactive: ↑↓ (j/k) move, enter opens, backspace/escape goes back, / searches,
+    r refreshes, q quits. The screens you had open come back on the next run.
+
+    With a URL (or when output is not a terminal) it draws that screen once and exits.
+
+    OPTIONS:
+      URL                 A demo URL such as tt://style/gallery (see --list).
+      --width N           Columns to draw (default: the terminal's width, else 80).
+      --height N          Rows to draw (default: as many as the screen needs).
+      --color WHEN        auto (default: colours on a terminal, honouring NO_COLOR), always, never.
+      --list              Print every demo URL with its title.
+      --svg DIR           Write the style demos' SVG pictures into DIR (only URL's, if given).
+      --state FILE        Where interactive runs keep the open screens.
+      --modules-json      Print the module registry as JSON.
+      -h, --help          Show this help.
+    """
+
+  /// Creates the default options.
+  public init() {}
+
+  /// Reads the arguments (without the program name).
+  ///
+  /// - Throws: A message saying which argument is wrong and what is expected.
+  public init(arguments: [String]) throws(CatalogUsageError) {
+    var rest = arguments[...]
+    func value(for option: String) throws(CatalogUsageError) -> String {
+      guard let next = rest.popFirst(), !next.hasPrefix("--") else {
+        throw CatalogUsageError("\(option) needs a value.")
+      }
+      return next
+    }
+    func number(for option: String) throws(CatalogUsageError) -> Int {
+      let text = try value(for: option)
+      guard let number = Int(text), (1...10_000).contains(number) else {
+        throw CatalogUsageError("\(option) takes a number from 1 to 10000, not '\(text)'.")
+      }
+      return number
+    }
+    while let argument = rest.popFirst() {
+      switch argument {
+      case "--width": width = try number(for: argument)
+      case "--height": height = try number(for: argument)
+      case "--color", "--colour":
+        let text = try value(for: argument)
+        guard let choice = ColorChoice(rawValue: text) else {
+          throw CatalogUsageError("--color takes auto, always or never, not '\(text)'.")
+        }
+        color = choice
+      case "--list": list = true
+      case "--svg": svgDirectory = try value(for: argument)
+      case "--state": stateFile = try value(for: argument)
+      case "--modules-json": modulesJSON = true
+      case "-h", "--help": help = true
+      default:
+        if argument.hasPrefix("-") { throw CatalogUsageError("unknown option '\(argument)'.") }
+        if url != nil { throw CatalogUsageError("one URL at a time; got '\(url ?? "")' and '\(argument)'.") }
+        url = argument
+      }
+    }
+  }
+
+  /// What the output may show, for this choice and output.
+  public func capabilities(environment: [String: String], isTerminal: Bool) -> TTTerminalCapabilities {
+    switch color {
+    case .never: return .plain
+    case .auto: return .detect(environment: environment, isTerminal: isTerminal)
+    case .always:
+      var environment = environment
+      environment["NO_COLOR"] = nil
+      let detected = TTTerminalCapabilities.detect(environment: environment, isTerminal: true)
+      return detected.colorProfile == .none ? .ansi256 : detected
+    }
+  }
+}
+
+/// A wrong command line, with what to do.
+public struct CatalogUsageError: Error, Sendable, CustomStringConvertible {
+  /// What is wrong.
+  public var message: String
+  init(_ message: String) { self.message = message }
+  /// The message with the program's name and where to find help.
+  public var description: String { "Catalog: \(message) Run 'Catalog --help' for the options." }
+}
