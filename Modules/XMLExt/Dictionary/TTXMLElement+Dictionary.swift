@@ -34,13 +34,35 @@ struct TTXMLDictionaryBuilder {
     var text: [(Int, Int)] = []
   }
 
+  /// The keys of one dictionary layout, with where each value goes (internal).
+  ///
+  /// Elements of one shape (same name, attribute names, child names, text or not) make
+  /// dictionaries with the same keys. The first one builds a template; the others copy it and
+  /// store their values by index: a copy moves the hash table as it is, so no key is hashed
+  /// again. `dictionary` is `nil` when two keys of the shape collide (the slow path then
+  /// applies the precedence rules).
+  private struct Template {
+    let dictionary: [String: TTXMLObject]?
+    /// Where the values of `shape[1...]` go, in order.
+    let indices: [Dictionary<String, TTXMLObject>.Index]
+    let typeIndex: Dictionary<String, TTXMLObject>.Index?
+  }
+
+  /// The shape code of ``TTXMLObject/entityValueKey`` (other codes are name indices).
+  private static let valueCode: Int32 = -1
+  /// The shape code of ``TTXMLObject/arrayKey``.
+  private static let arrayCode: Int32 = -2
+  /// Templates kept per dictionary view; documents have few shapes.
+  private static let maximumTemplates = 512
+
   func build(_ rootIndex: Int) -> TTXMLObject {
+    var templates: [[Int32]: Template] = [:]
     var stack: [Frame] = [frame(rootIndex)]
     var position = rootIndex + 1
     while let top = stack.indices.last {
       if position >= stack[top].end {
         let finished = stack.removeLast()
-        let object = finish(finished)
+        let object = finish(finished, &templates)
         guard !stack.isEmpty else { return object }
         stack[stack.count - 1].children.append((storage.nodes[finished.index].name, object))
         continue
@@ -74,7 +96,141 @@ struct TTXMLDictionaryBuilder {
     return Frame(index: index, end: Int(node.end), kind: kind, type: type)
   }
 
-  private func finish(_ frame: Frame) -> TTXMLObject {
+  /// The element's text, as its type reads it.
+  private func value(of frame: Frame) -> TTXMLObject? {
+    var text: String?
+    if !frame.text.isEmpty {
+      if frame.text.count == 1 {
+        text = storage.string(offset: frame.text[0].0, count: frame.text[0].1)
+      } else {
+        var bytes: [UInt8] = []
+        for (offset, count) in frame.text {
+          bytes.append(contentsOf: storage.bytes[offset..<(offset + count)])
+        }
+        text = String(decoding: bytes, as: UTF8.self)
+      }
+    }
+    switch frame.type {
+    case "integer":
+      return .integer(TTXMLDateTime.intValue(text ?? ""))
+    case "datetime":
+      guard let text else { return nil }
+      return TTXMLDateTime.parse(text).map(TTXMLObject.date) ?? .string(text)
+    default:
+      return text.map(TTXMLObject.string)
+    }
+  }
+
+  /// The element's dictionary, from a template of its shape when there is one.
+  private func finish(_ frame: Frame, _ templates: inout [[Int32]: Template]) -> TTXMLObject {
+    let node = storage.nodes[frame.index]
+    let attributeRange = node.offset..<(node.offset + Int(node.count))
+    var shape: [Int32] = [node.name]
+    var values: [TTXMLObject] = []
+    shape.reserveCapacity(attributeRange.count + frame.children.count + 3)
+    values.reserveCapacity(attributeRange.count + frame.children.count + 2)
+    storage.attributes.withUnsafeBufferPointer { attributes in
+      for position in attributeRange {
+        let attribute = attributes[position]
+        shape.append(attribute.name)
+        values.append(.string(storage.value(of: attribute)))
+      }
+    }
+    switch frame.kind {
+    case .array:
+      shape.append(Self.arrayCode)
+      values.append(.array(frame.children.map(\.value)))
+    case .unknown:
+      guard group(frame.children, into: &shape, &values) else { return finishSlowly(frame) }
+    case .other:
+      break
+    }
+    if let value = value(of: frame) {
+      shape.append(Self.valueCode)
+      values.append(value)
+    }
+    let template: Template?
+    if let found = templates[shape] {
+      template = found
+    } else if templates.count < Self.maximumTemplates {
+      let made = makeTemplate(shape)
+      templates[shape] = made
+      template = made
+    } else {
+      template = nil
+    }
+    guard let template, var dictionary = template.dictionary, let typeIndex = template.typeIndex else {
+      return finishSlowly(frame)
+    }
+    for (index, value) in zip(template.indices, values) { dictionary.values[index] = value }
+    if frame.type != TTXMLObject.unknownType { dictionary.values[typeIndex] = .string(frame.type) }
+    return .dictionary(dictionary)
+  }
+
+  /// The template for `shape`: its keys, the name filled in, the type `unknown`.
+  private func makeTemplate(_ shape: [Int32]) -> Template {
+    let unusable = Template(dictionary: nil, indices: [], typeIndex: nil)
+    var dictionary: [String: TTXMLObject] = [:]
+    dictionary.reserveCapacity(shape.count + 1)
+    dictionary[TTXMLObject.entityNameKey] = .string(storage.names[Int(shape[0])].qualified)
+    dictionary[TTXMLObject.entityTypeKey] = .string(TTXMLObject.unknownType)
+    var keys: [String] = []
+    keys.reserveCapacity(shape.count - 1)
+    for code in shape.dropFirst() {
+      let key =
+        switch code {
+        case Self.valueCode: TTXMLObject.entityValueKey
+        case Self.arrayCode: TTXMLObject.arrayKey
+        default: storage.names[Int(code)].qualified
+        }
+      keys.append(key)
+      dictionary[key] = .string("")
+    }
+    guard dictionary.count == shape.count + 1 else { return unusable }
+    var indices: [Dictionary<String, TTXMLObject>.Index] = []
+    indices.reserveCapacity(keys.count)
+    for key in keys {
+      guard let index = dictionary.index(forKey: key) else { return unusable }
+      indices.append(index)
+    }
+    return Template(
+      dictionary: dictionary, indices: indices, typeIndex: dictionary.index(forKey: TTXMLObject.entityTypeKey)
+    )
+  }
+
+  /// Appends the children's names and values, repeated names grouped.
+  ///
+  /// Groups as `addChildren(_:to:)` does (the last one wins, or an array with
+  /// `treatDuplicates`), in order of first appearance. Returns `false` (and leaves the rest to
+  /// the slow path) past 32 distinct names, where the linear search would cost too much.
+  private func group(
+    _ children: [(name: Int32, value: TTXMLObject)], into shape: inout [Int32], _ values: inout [TTXMLObject]
+  ) -> Bool {
+    let base = shape.count
+    var rest: [Int: [TTXMLObject]] = [:]
+    for child in children {
+      var slot = -1
+      for position in base..<shape.count where shape[position] == child.name {
+        slot = position
+        break
+      }
+      if slot < 0 {
+        if shape.count - base == 32 { return false }
+        shape.append(child.name)
+        values.append(child.value)
+      } else if treatDuplicates {
+        rest[slot - 1, default: []].append(child.value)
+      } else {
+        values[slot - 1] = child.value
+      }
+    }
+    for (slot, more) in rest { values[slot] = .array([values[slot]] + more) }
+    return true
+  }
+
+  /// Builds the dictionary key by key, with Three20's precedence: attributes, then children,
+  /// then the value, name and type.
+  private func finishSlowly(_ frame: Frame) -> TTXMLObject {
     let node = storage.nodes[frame.index]
     var dictionary: [String: TTXMLObject] = [:]
     dictionary.reserveCapacity(Int(node.count) + frame.children.count + 3)
