@@ -34,10 +34,12 @@ struct TTXMLTreeBuilder {
   mutating func nameIndex(
     _ key: NameKey, make: () -> TTXMLStorage.Name
   ) -> Int32 {
-    let hash =
-      Int(bitPattern: key.local) >> 3 ^ Int(bitPattern: key.prefix) >> 5 ^ Int(bitPattern: key.namespaceURI)
-      >> 7
-    let slot = hash & 63
+    // Fibonacci hashing: libxml2's interned names sit a few bytes apart in one pool, so low
+    // address bits alone put names used together (`level`, `name`) in one slot.
+    let mixed =
+      (UInt(bitPattern: key.local) ^ UInt(bitPattern: key.prefix) &* 31
+        ^ UInt(bitPattern: key.namespaceURI) &* 131) &* 0x9E37_79B9_7F4A_7C15
+    let slot = Int(truncatingIfNeeded: mixed >> 58)
     if recentIndices[slot] >= 0, recentKeys[slot] == key { return recentIndices[slot] }
     let index: Int32
     if let found = nameCache[key] {
