@@ -1,3 +1,6 @@
+import CLibXML2
+import Foundation
+
 /// Builds a ``TTXMLStorage`` from SAX events (internal).
 ///
 /// Text arrives in pieces; consecutive pieces (characters, CDATA, expanded entities) extend one
@@ -64,6 +67,68 @@ struct TTXMLTreeBuilder {
         line: Int32(clamping: line), offset: attributes.count, count: 0, namespaceCount: 0))
     stack.append(Int32(truncatingIfNeeded: index))
     return index
+  }
+
+  /// Opens an element from libxml2's arguments with its namespace declarations and the
+  /// attributes whose values need no decoding, in one access to the builder.
+  ///
+  /// - Returns: The element's index and name, where its attribute bytes start, and the position
+  ///   of the first attribute whose value holds a reference (`attributeCount` when none does):
+  ///   the caller decodes and appends that one and the rest.
+  mutating func startElement(
+    line: Int, localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?,
+    uri: UnsafePointer<xmlChar>?, namespaceCount: Int,
+    namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, attributeCount: Int,
+    attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+  ) -> (index: Int, name: Int32, byteBase: Int, pending: Int) {
+    let name = nameIndex(.init(local: localName, prefix: prefix, namespaceURI: uri)) {
+      TTXMLStorage.Name(
+        local: String(cString: localName), prefix: prefix.map { String(cString: $0) },
+        namespaceURI: uri.map { String(cString: $0) })
+    }
+    let index = startElement(name: name, line: line)
+    let byteBase = bytes.count
+    if let namespaces, namespaceCount > 0 {
+      for position in 0..<namespaceCount {
+        let declaredPrefix = namespaces[2 * position]
+        let key = NameKey(
+          local: declaredPrefix.map(UnsafeRawPointer.init), prefix: nil,
+          namespaceURI: UnsafeRawPointer(TTXMLLibrary.marker))
+        let declaration = nameIndex(key) {
+          TTXMLStorage.Name(
+            local: declaredPrefix.map { String(cString: $0) } ?? "xmlns",
+            prefix: declaredPrefix == nil ? nil : "xmlns", namespaceURI: "http://www.w3.org/2000/xmlns/")
+        }
+        let offset = bytes.count
+        if let value = namespaces[2 * position + 1] {
+          bytes.append(contentsOf: UnsafeBufferPointer(start: value, count: strlen(value)))
+        }
+        appendAttribute(name: declaration, offset: offset, isNamespace: true)
+      }
+    }
+    guard let attributes, attributeCount > 0 else { return (index, name, byteBase, attributeCount) }
+    for position in 0..<attributeCount {
+      let base = 5 * position
+      guard let attributeName = attributes[base] else { continue }
+      var value = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+      if let start = attributes[base + 3], let end = attributes[base + 4], end > start {
+        value = UnsafeBufferPointer(start: start, count: end - start)
+        if value.contains(UInt8(ascii: "&")) { return (index, name, byteBase, position) }
+      }
+      let attributePrefix = attributes[base + 1]
+      let attributeURI = attributes[base + 2]
+      let attribute = nameIndex(
+        NameKey(local: attributeName, prefix: attributePrefix, namespaceURI: attributeURI)
+      ) {
+        TTXMLStorage.Name(
+          local: String(cString: attributeName), prefix: attributePrefix.map { String(cString: $0) },
+          namespaceURI: attributeURI.map { String(cString: $0) })
+      }
+      let offset = bytes.count
+      bytes.append(contentsOf: value)
+      appendAttribute(name: attribute, offset: offset, isNamespace: false)
+    }
+    return (index, name, byteBase, attributeCount)
   }
 
   /// Records an attribute of the element just opened whose value is `bytes[offset...]`.
