@@ -48,6 +48,22 @@ struct TTXMLDictionaryBuilder {
     let typeIndex: Dictionary<String, TTXMLObject>.Index?
   }
 
+  /// Buffers reused from element to element, and the templates found so far.
+  private struct Scratch {
+    var shape: [Int32] = []
+    var values: [TTXMLObject] = []
+    var templates: [[Int32]: Template] = [:]
+    /// Per element name, the shape and template it had last: most elements repeat it, and
+    /// comparing two short arrays costs less than hashing one.
+    var recentShapes: [[Int32]]
+    var recentTemplates: [Template?]
+
+    init(nameCount: Int) {
+      recentShapes = Array(repeating: [], count: nameCount)
+      recentTemplates = Array(repeating: nil, count: nameCount)
+    }
+  }
+
   /// The shape code of ``TTXMLObject/entityValueKey`` (other codes are name indices).
   private static let valueCode: Int32 = -1
   /// The shape code of ``TTXMLObject/arrayKey``.
@@ -56,13 +72,13 @@ struct TTXMLDictionaryBuilder {
   private static let maximumTemplates = 512
 
   func build(_ rootIndex: Int) -> TTXMLObject {
-    var templates: [[Int32]: Template] = [:]
+    var scratch = Scratch(nameCount: storage.names.count)
     var stack: [Frame] = [frame(rootIndex)]
     var position = rootIndex + 1
     while let top = stack.indices.last {
       if position >= stack[top].end {
         let finished = stack.removeLast()
-        let object = finish(finished, &templates)
+        let object = finish(finished, &scratch)
         guard !stack.isEmpty else { return object }
         stack[stack.count - 1].children.append((storage.nodes[finished.index].name, object))
         continue
@@ -122,13 +138,20 @@ struct TTXMLDictionaryBuilder {
   }
 
   /// The element's dictionary, from a template of its shape when there is one.
-  private func finish(_ frame: Frame, _ templates: inout [[Int32]: Template]) -> TTXMLObject {
+  private func finish(_ frame: Frame, _ scratch: inout Scratch) -> TTXMLObject {
     let node = storage.nodes[frame.index]
     let attributeRange = node.offset..<(node.offset + Int(node.count))
-    var shape: [Int32] = [node.name]
-    var values: [TTXMLObject] = []
-    shape.reserveCapacity(attributeRange.count + frame.children.count + 3)
-    values.reserveCapacity(attributeRange.count + frame.children.count + 2)
+    var shape = scratch.shape
+    var values = scratch.values
+    scratch.shape = []
+    scratch.values = []
+    shape.removeAll(keepingCapacity: true)
+    values.removeAll(keepingCapacity: true)
+    defer {
+      scratch.shape = shape
+      scratch.values = values
+    }
+    shape.append(node.name)
     storage.attributes.withUnsafeBufferPointer { attributes in
       for position in attributeRange {
         let attribute = attributes[position]
@@ -149,12 +172,19 @@ struct TTXMLDictionaryBuilder {
       shape.append(Self.valueCode)
       values.append(value)
     }
+    let name = Int(node.name)
     let template: Template?
-    if let found = templates[shape] {
+    if scratch.recentShapes[name] == shape, let recent = scratch.recentTemplates[name] {
+      template = recent
+    } else if let found = scratch.templates[shape] {
       template = found
-    } else if templates.count < Self.maximumTemplates {
+      scratch.recentShapes[name] = shape
+      scratch.recentTemplates[name] = found
+    } else if scratch.templates.count < Self.maximumTemplates {
       let made = makeTemplate(shape)
-      templates[shape] = made
+      scratch.templates[shape] = made
+      scratch.recentShapes[name] = shape
+      scratch.recentTemplates[name] = made
       template = made
     } else {
       template = nil
