@@ -143,4 +143,11 @@ struct TTXMLObjectTests {
     let plain = try object("<r>\(items)</r>")
     #expect(plain["other"]?["title"]?.objectForXMLNode == .string("c4"))
   }
+
+  /// Text split by references, CDATA and comments joins into one value.
+  @Test func textInPiecesJoins() throws {
+    let root = try object("<r><a>x &amp; y<![CDATA[ <z> ]]>w<!-- c -->v</a><b>one</b></r>")
+    #expect(root["a"]?.objectForXMLNode == .string("x & y <z> wv"))
+    #expect(root["b"]?.objectForXMLNode == .string("one"))
+  }
 }

@@ -31,7 +31,9 @@ struct TTXMLDictionaryBuilder {
     let kind: Kind
     let type: String
     var children: [(name: Int32, value: TTXMLObject)] = []
-    var text: [(Int, Int)] = []
+    /// The first piece of text (offset, count), kept inline: most elements have one or none.
+    var firstText: (Int, Int)?
+    var moreText: [(Int, Int)] = []
   }
 
   /// The keys of one dictionary layout, with where each value goes (internal).
@@ -85,7 +87,11 @@ struct TTXMLDictionaryBuilder {
       }
       let node = storage.nodes[position]
       if node.isText {
-        stack[top].text.append((node.offset, Int(node.count)))
+        if stack[top].firstText == nil {
+          stack[top].firstText = (node.offset, Int(node.count))
+        } else {
+          stack[top].moreText.append((node.offset, Int(node.count)))
+        }
         position += 1
       } else if stack[top].kind == .other {
         position = Int(node.end)
@@ -112,20 +118,20 @@ struct TTXMLDictionaryBuilder {
     return Frame(index: index, end: Int(node.end), kind: kind, type: type)
   }
 
+  /// The element's own text, or `nil` when it has none.
+  private func text(of frame: Frame) -> String? {
+    guard let (offset, count) = frame.firstText else { return nil }
+    if frame.moreText.isEmpty { return storage.string(offset: offset, count: count) }
+    var bytes = Array(storage.bytes[offset..<(offset + count)])
+    for (offset, count) in frame.moreText {
+      bytes.append(contentsOf: storage.bytes[offset..<(offset + count)])
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
   /// The element's text, as its type reads it.
   private func value(of frame: Frame) -> TTXMLObject? {
-    var text: String?
-    if !frame.text.isEmpty {
-      if frame.text.count == 1 {
-        text = storage.string(offset: frame.text[0].0, count: frame.text[0].1)
-      } else {
-        var bytes: [UInt8] = []
-        for (offset, count) in frame.text {
-          bytes.append(contentsOf: storage.bytes[offset..<(offset + count)])
-        }
-        text = String(decoding: bytes, as: UTF8.self)
-      }
-    }
+    let text = text(of: frame)
     switch frame.type {
     case "integer":
       return .integer(TTXMLDateTime.intValue(text ?? ""))
@@ -276,18 +282,7 @@ struct TTXMLDictionaryBuilder {
     case .other:
       break
     }
-    var text: String?
-    if !frame.text.isEmpty {
-      if frame.text.count == 1 {
-        text = storage.string(offset: frame.text[0].0, count: frame.text[0].1)
-      } else {
-        var bytes: [UInt8] = []
-        for (offset, count) in frame.text {
-          bytes.append(contentsOf: storage.bytes[offset..<(offset + count)])
-        }
-        text = String(decoding: bytes, as: UTF8.self)
-      }
-    }
+    let text = text(of: frame)
     switch frame.type {
     case "integer":
       dictionary[TTXMLObject.entityValueKey] = .integer(TTXMLDateTime.intValue(text ?? ""))
