@@ -104,8 +104,12 @@ extension TTXMLParser {
     attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
   ) {
     guard failure == nil else { return }
-    let depth = builder.stack.count + 1
-    if depth > options.maxDepth {
+    guard
+      let (index, name, depth, byteBase, pending) = builder.startElement(
+        maxDepth: options.maxDepth, line: currentLine, localName: localName, prefix: prefix, uri: uri,
+        namespaceCount: namespaceCount, namespaces: namespaces, attributeCount: attributeCount,
+        attributes: attributes)
+    else {
       stop(
         parserContext,
         limitError(
@@ -114,9 +118,6 @@ extension TTXMLParser {
             + "the document is probably hostile or broken."))
       return
     }
-    let (index, name, byteBase, pending) = builder.startElement(
-      line: currentLine, localName: localName, prefix: prefix, uri: uri, namespaceCount: namespaceCount,
-      namespaces: namespaces, attributeCount: attributeCount, attributes: attributes)
     if let selector, streamRoot < 0, depth >= 2, selects(selector, name: name, depth: depth) {
       streamRoot = index
       streamByteBase = byteBase

@@ -72,15 +72,18 @@ struct TTXMLTreeBuilder {
   /// Opens an element from libxml2's arguments with its namespace declarations and the
   /// attributes whose values need no decoding, in one access to the builder.
   ///
-  /// - Returns: The element's index and name, where its attribute bytes start, and the position
-  ///   of the first attribute whose value holds a reference (`attributeCount` when none does):
-  ///   the caller decodes and appends that one and the rest.
+  /// - Returns: The element's index, name and depth (1 for the root), where its attribute bytes
+  ///   start, and the position of the first attribute whose value holds a reference
+  ///   (`attributeCount` when none does): the caller decodes and appends that one and the rest.
+  ///   `nil`, with nothing opened, when the element would be nested deeper than `maxDepth`.
   mutating func startElement(
-    line: Int, localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?,
+    maxDepth: Int, line: Int, localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?,
     uri: UnsafePointer<xmlChar>?, namespaceCount: Int,
     namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, attributeCount: Int,
     attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
-  ) -> (index: Int, name: Int32, byteBase: Int, pending: Int) {
+  ) -> (index: Int, name: Int32, depth: Int, byteBase: Int, pending: Int)? {
+    let depth = stack.count + 1
+    guard depth <= maxDepth else { return nil }
     let name = nameIndex(.init(local: localName, prefix: prefix, namespaceURI: uri)) {
       TTXMLStorage.Name(
         local: String(cString: localName), prefix: prefix.map { String(cString: $0) },
@@ -106,14 +109,14 @@ struct TTXMLTreeBuilder {
         appendAttribute(name: declaration, offset: offset, isNamespace: true)
       }
     }
-    guard let attributes, attributeCount > 0 else { return (index, name, byteBase, attributeCount) }
+    guard let attributes, attributeCount > 0 else { return (index, name, depth, byteBase, attributeCount) }
     for position in 0..<attributeCount {
       let base = 5 * position
       guard let attributeName = attributes[base] else { continue }
       var value = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
       if let start = attributes[base + 3], let end = attributes[base + 4], end > start {
         value = UnsafeBufferPointer(start: start, count: end - start)
-        if value.contains(UInt8(ascii: "&")) { return (index, name, byteBase, position) }
+        if value.contains(UInt8(ascii: "&")) { return (index, name, depth, byteBase, position) }
       }
       let attributePrefix = attributes[base + 1]
       let attributeURI = attributes[base + 2]
@@ -128,7 +131,7 @@ struct TTXMLTreeBuilder {
       bytes.append(contentsOf: value)
       appendAttribute(name: attribute, offset: offset, isNamespace: false)
     }
-    return (index, name, byteBase, attributeCount)
+    return (index, name, depth, byteBase, attributeCount)
   }
 
   /// Records an attribute of the element just opened whose value is `bytes[offset...]`.
