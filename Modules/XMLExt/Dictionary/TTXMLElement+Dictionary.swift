@@ -243,7 +243,9 @@ struct TTXMLDictionaryBuilder {
     _ children: [(name: Int32, value: TTXMLObject)], into shape: inout [Int32], _ values: inout [TTXMLObject]
   ) -> Bool {
     let base = shape.count
-    var rest: [Int: [TTXMLObject]] = [:]
+    // The repeats of each name after its first, by position among the names; grown only when
+    // a name repeats.
+    var rest: [[TTXMLObject]] = []
     for child in children {
       var slot = -1
       for position in base..<shape.count where shape[position] == child.name {
@@ -255,12 +257,21 @@ struct TTXMLDictionaryBuilder {
         shape.append(child.name)
         values.append(child.value)
       } else if treatDuplicates {
-        rest[slot - 1, default: []].append(child.value)
+        let group = slot - base
+        if rest.count <= group { rest.append(contentsOf: repeatElement([], count: group + 1 - rest.count)) }
+        rest[group].append(child.value)
       } else {
         values[slot - 1] = child.value
       }
     }
-    for (slot, more) in rest { values[slot] = .array([values[slot]] + more) }
+    for (group, more) in rest.enumerated() where !more.isEmpty {
+      let slot = base + group - 1
+      var items: [TTXMLObject] = []
+      items.reserveCapacity(more.count + 1)
+      items.append(values[slot])
+      items.append(contentsOf: more)
+      values[slot] = .array(items)
+    }
     return true
   }
 
