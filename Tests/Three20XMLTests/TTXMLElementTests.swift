@@ -142,4 +142,16 @@ struct TTXMLElementTests {
     #expect(root.child("b")?.line == 2)
     #expect(root.child("c")?.line == 4)
   }
+
+  /// Attribute values with references decode in place, and the plain values around them keep
+  /// their order, names and namespaces.
+  @Test func attributesAroundReferencesKeepTheirOrder() throws {
+    let root = try parse(
+      "<r xmlns:p='urn:p' a='1' b='x &amp; y' c='z' p:d='&#65;&lt;' e=''><k b='2'/></r>")
+    #expect(root.attributes.map(\.qualifiedName) == ["a", "b", "c", "p:d", "e"])
+    #expect(root.attributes.map(\.value) == ["1", "x & y", "z", "A<", ""])
+    #expect(root.attribute("d", namespaceURI: "urn:p") == "A<")
+    #expect(root.namespaceDeclarations.map(\.uri) == ["urn:p"])
+    #expect(root.child("k")?.attribute("b") == "2")
+  }
 }

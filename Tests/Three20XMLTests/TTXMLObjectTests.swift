@@ -121,4 +121,33 @@ struct TTXMLObjectTests {
     #expect(root.array(forKey: "n29").count == 2)
     #expect(root.array(forKey: "n29").allSatisfy { $0.objectForXMLNode == .string("n29") })
   }
+
+  /// Elements of one shape each keep their own values, and colliding keys keep their precedence
+  /// however often the shape repeats.
+  @Test func repeatedShapesKeepTheirOwnValues() throws {
+    let items = (0..<5).map {
+      "<item id='\($0)' type='x'><title>t\($0)</title><item2/></item>"
+        + "<other title='a\($0)'><title>c\($0)</title></other>"
+        + "<named ___Entity_Name___='fake'>v\($0)</named>"
+    }.joined()
+    let root = try object("<r>\(items)</r>", arrays: true)
+    let item = root.array(forKey: "item")
+    #expect(item.map { $0["id"]?.stringValue } == (0..<5).map { "\($0)" })
+    #expect(item.allSatisfy { $0.typeForXMLNode == "x" && $0["title"] == nil })
+    let other = root.array(forKey: "other")
+    #expect(other.map { $0["title"]?.arrayValue?.count } == Array(repeating: 2, count: 5))
+    #expect(other.last?["title"]?[0] == .string("a4"))
+    let named = root.array(forKey: "named")
+    #expect(named.map(\.nameForXMLNode) == Array(repeating: "named", count: 5))
+    #expect(named.map { $0.objectForXMLNode?.stringValue } == (0..<5).map { "v\($0)" })
+    let plain = try object("<r>\(items)</r>")
+    #expect(plain["other"]?["title"]?.objectForXMLNode == .string("c4"))
+  }
+
+  /// Text split by references, CDATA and comments joins into one value.
+  @Test func textInPiecesJoins() throws {
+    let root = try object("<r><a>x &amp; y<![CDATA[ <z> ]]>w<!-- c -->v</a><b>one</b></r>")
+    #expect(root["a"]?.objectForXMLNode == .string("x & y <z> wv"))
+    #expect(root["b"]?.objectForXMLNode == .string("one"))
+  }
 }

@@ -18,10 +18,12 @@ enum XMLBenchmarks {
     let nested = Data(nestedDocument(targetBytes: small ? 500_000 : 5_000_000).utf8)
     let rssMB = Double(rss.count) / 1_000_000
     if let only = ProcessInfo.processInfo.environment["TT_BENCH_XML_ONLY"] {
-      // One contender once, for callgrind: TT_BENCH_XML_ONLY=tree|dictionary|sax.
+      // One contender once, for callgrind: TT_BENCH_XML_ONLY=tree|dictionary|sax|nested|nested-sax.
       switch only {
       case "dictionary": blackHole(dictionary(rss))
       case "sax": blackHole(saxFloor(rss))
+      case "nested": blackHole(tree(nested))
+      case "nested-sax": blackHole(saxFloor(nested))
       default: blackHole(tree(rss))
       }
       return

@@ -31,23 +31,67 @@ struct TTXMLDictionaryBuilder {
     let kind: Kind
     let type: String
     var children: [(name: Int32, value: TTXMLObject)] = []
-    var text: [(Int, Int)] = []
+    /// The first piece of text (offset, count), kept inline: most elements have one or none.
+    var firstText: (Int, Int)?
+    var moreText: [(Int, Int)] = []
   }
 
+  /// The keys of one dictionary layout, with where each value goes (internal).
+  ///
+  /// Elements of one shape (same name, attribute names, child names, text or not) make
+  /// dictionaries with the same keys. The first one builds a template; the others copy it and
+  /// store their values by index: a copy moves the hash table as it is, so no key is hashed
+  /// again. `dictionary` is `nil` when two keys of the shape collide (the slow path then
+  /// applies the precedence rules).
+  private struct Template {
+    let dictionary: [String: TTXMLObject]?
+    /// Where the values of `shape[1...]` go, in order.
+    let indices: [Dictionary<String, TTXMLObject>.Index]
+    let typeIndex: Dictionary<String, TTXMLObject>.Index?
+  }
+
+  /// Buffers reused from element to element, and the templates found so far.
+  private struct Scratch {
+    var shape: [Int32] = []
+    var values: [TTXMLObject] = []
+    var templates: [[Int32]: Template] = [:]
+    /// Per element name, the shape and template it had last: most elements repeat it, and
+    /// comparing two short arrays costs less than hashing one.
+    var recentShapes: [[Int32]]
+    var recentTemplates: [Template?]
+
+    init(nameCount: Int) {
+      recentShapes = Array(repeating: [], count: nameCount)
+      recentTemplates = Array(repeating: nil, count: nameCount)
+    }
+  }
+
+  /// The shape code of ``TTXMLObject/entityValueKey`` (other codes are name indices).
+  private static let valueCode: Int32 = -1
+  /// The shape code of ``TTXMLObject/arrayKey``.
+  private static let arrayCode: Int32 = -2
+  /// Templates kept per dictionary view; documents have few shapes.
+  private static let maximumTemplates = 512
+
   func build(_ rootIndex: Int) -> TTXMLObject {
+    var scratch = Scratch(nameCount: storage.names.count)
     var stack: [Frame] = [frame(rootIndex)]
     var position = rootIndex + 1
     while let top = stack.indices.last {
       if position >= stack[top].end {
         let finished = stack.removeLast()
-        let object = finish(finished)
+        let object = finish(finished, &scratch)
         guard !stack.isEmpty else { return object }
         stack[stack.count - 1].children.append((storage.nodes[finished.index].name, object))
         continue
       }
       let node = storage.nodes[position]
       if node.isText {
-        stack[top].text.append((node.offset, Int(node.count)))
+        if stack[top].firstText == nil {
+          stack[top].firstText = (node.offset, Int(node.count))
+        } else {
+          stack[top].moreText.append((node.offset, Int(node.count)))
+        }
         position += 1
       } else if stack[top].kind == .other {
         position = Int(node.end)
@@ -74,7 +118,166 @@ struct TTXMLDictionaryBuilder {
     return Frame(index: index, end: Int(node.end), kind: kind, type: type)
   }
 
-  private func finish(_ frame: Frame) -> TTXMLObject {
+  /// The element's own text, or `nil` when it has none.
+  private func text(of frame: Frame) -> String? {
+    guard let (offset, count) = frame.firstText else { return nil }
+    if frame.moreText.isEmpty { return storage.string(offset: offset, count: count) }
+    var bytes = Array(storage.bytes[offset..<(offset + count)])
+    for (offset, count) in frame.moreText {
+      bytes.append(contentsOf: storage.bytes[offset..<(offset + count)])
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// The element's text, as its type reads it.
+  private func value(of frame: Frame) -> TTXMLObject? {
+    let text = text(of: frame)
+    switch frame.type {
+    case "integer":
+      return .integer(TTXMLDateTime.intValue(text ?? ""))
+    case "datetime":
+      guard let text else { return nil }
+      return TTXMLDateTime.parse(text).map(TTXMLObject.date) ?? .string(text)
+    default:
+      return text.map(TTXMLObject.string)
+    }
+  }
+
+  /// The element's dictionary, from a template of its shape when there is one.
+  private func finish(_ frame: Frame, _ scratch: inout Scratch) -> TTXMLObject {
+    let node = storage.nodes[frame.index]
+    let attributeRange = node.offset..<(node.offset + Int(node.count))
+    var shape = scratch.shape
+    var values = scratch.values
+    scratch.shape = []
+    scratch.values = []
+    shape.removeAll(keepingCapacity: true)
+    values.removeAll(keepingCapacity: true)
+    defer {
+      scratch.shape = shape
+      scratch.values = values
+    }
+    shape.append(node.name)
+    storage.attributes.withUnsafeBufferPointer { attributes in
+      for position in attributeRange {
+        let attribute = attributes[position]
+        shape.append(attribute.name)
+        values.append(.string(storage.value(of: attribute)))
+      }
+    }
+    switch frame.kind {
+    case .array:
+      shape.append(Self.arrayCode)
+      values.append(.array(frame.children.map(\.value)))
+    case .unknown:
+      guard group(frame.children, into: &shape, &values) else { return finishSlowly(frame) }
+    case .other:
+      break
+    }
+    if let value = value(of: frame) {
+      shape.append(Self.valueCode)
+      values.append(value)
+    }
+    let name = Int(node.name)
+    let template: Template?
+    if scratch.recentShapes[name] == shape, let recent = scratch.recentTemplates[name] {
+      template = recent
+    } else if let found = scratch.templates[shape] {
+      template = found
+      scratch.recentShapes[name] = shape
+      scratch.recentTemplates[name] = found
+    } else if scratch.templates.count < Self.maximumTemplates {
+      let made = makeTemplate(shape)
+      scratch.templates[shape] = made
+      scratch.recentShapes[name] = shape
+      scratch.recentTemplates[name] = made
+      template = made
+    } else {
+      template = nil
+    }
+    guard let template, var dictionary = template.dictionary, let typeIndex = template.typeIndex else {
+      return finishSlowly(frame)
+    }
+    for (index, value) in zip(template.indices, values) { dictionary.values[index] = value }
+    if frame.type != TTXMLObject.unknownType { dictionary.values[typeIndex] = .string(frame.type) }
+    return .dictionary(dictionary)
+  }
+
+  /// The template for `shape`: its keys, the name filled in, the type `unknown`.
+  private func makeTemplate(_ shape: [Int32]) -> Template {
+    let unusable = Template(dictionary: nil, indices: [], typeIndex: nil)
+    var dictionary: [String: TTXMLObject] = [:]
+    dictionary.reserveCapacity(shape.count + 1)
+    dictionary[TTXMLObject.entityNameKey] = .string(storage.names[Int(shape[0])].qualified)
+    dictionary[TTXMLObject.entityTypeKey] = .string(TTXMLObject.unknownType)
+    var keys: [String] = []
+    keys.reserveCapacity(shape.count - 1)
+    for code in shape.dropFirst() {
+      let key =
+        switch code {
+        case Self.valueCode: TTXMLObject.entityValueKey
+        case Self.arrayCode: TTXMLObject.arrayKey
+        default: storage.names[Int(code)].qualified
+        }
+      keys.append(key)
+      dictionary[key] = .string("")
+    }
+    guard dictionary.count == shape.count + 1 else { return unusable }
+    var indices: [Dictionary<String, TTXMLObject>.Index] = []
+    indices.reserveCapacity(keys.count)
+    for key in keys {
+      guard let index = dictionary.index(forKey: key) else { return unusable }
+      indices.append(index)
+    }
+    return Template(
+      dictionary: dictionary, indices: indices, typeIndex: dictionary.index(forKey: TTXMLObject.entityTypeKey)
+    )
+  }
+
+  /// Appends the children's names and values, repeated names grouped.
+  ///
+  /// Groups as `addChildren(_:to:)` does (the last one wins, or an array with
+  /// `treatDuplicates`), in order of first appearance. Returns `false` (and leaves the rest to
+  /// the slow path) past 32 distinct names, where the linear search would cost too much.
+  private func group(
+    _ children: [(name: Int32, value: TTXMLObject)], into shape: inout [Int32], _ values: inout [TTXMLObject]
+  ) -> Bool {
+    let base = shape.count
+    // The repeats of each name after its first, by position among the names; grown only when
+    // a name repeats.
+    var rest: [[TTXMLObject]] = []
+    for child in children {
+      var slot = -1
+      for position in base..<shape.count where shape[position] == child.name {
+        slot = position
+        break
+      }
+      if slot < 0 {
+        if shape.count - base == 32 { return false }
+        shape.append(child.name)
+        values.append(child.value)
+      } else if treatDuplicates {
+        let group = slot - base
+        if rest.count <= group { rest.append(contentsOf: repeatElement([], count: group + 1 - rest.count)) }
+        rest[group].append(child.value)
+      } else {
+        values[slot - 1] = child.value
+      }
+    }
+    for (group, more) in rest.enumerated() where !more.isEmpty {
+      let slot = base + group - 1
+      var items: [TTXMLObject] = []
+      items.reserveCapacity(more.count + 1)
+      items.append(values[slot])
+      items.append(contentsOf: more)
+      values[slot] = .array(items)
+    }
+    return true
+  }
+
+  /// Builds the dictionary key by key, with Three20's precedence: attributes, then children,
+  /// then the value, name and type.
+  private func finishSlowly(_ frame: Frame) -> TTXMLObject {
     let node = storage.nodes[frame.index]
     var dictionary: [String: TTXMLObject] = [:]
     dictionary.reserveCapacity(Int(node.count) + frame.children.count + 3)
@@ -90,18 +293,7 @@ struct TTXMLDictionaryBuilder {
     case .other:
       break
     }
-    var text: String?
-    if !frame.text.isEmpty {
-      if frame.text.count == 1 {
-        text = storage.string(offset: frame.text[0].0, count: frame.text[0].1)
-      } else {
-        var bytes: [UInt8] = []
-        for (offset, count) in frame.text {
-          bytes.append(contentsOf: storage.bytes[offset..<(offset + count)])
-        }
-        text = String(decoding: bytes, as: UTF8.self)
-      }
-    }
+    let text = text(of: frame)
     switch frame.type {
     case "integer":
       dictionary[TTXMLObject.entityValueKey] = .integer(TTXMLDateTime.intValue(text ?? ""))

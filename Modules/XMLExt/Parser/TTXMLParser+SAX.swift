@@ -104,8 +104,12 @@ extension TTXMLParser {
     attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
   ) {
     guard failure == nil else { return }
-    let depth = builder.stack.count + 1
-    if depth > options.maxDepth {
+    guard
+      let (index, name, depth, byteBase, pending) = builder.startElement(
+        maxDepth: options.maxDepth, line: currentLine, localName: localName, prefix: prefix, uri: uri,
+        namespaceCount: namespaceCount, namespaces: namespaces, attributeCount: attributeCount,
+        attributes: attributes)
+    else {
       stop(
         parserContext,
         limitError(
@@ -114,36 +118,13 @@ extension TTXMLParser {
             + "the document is probably hostile or broken."))
       return
     }
-    let name = builder.nameIndex(.init(local: localName, prefix: prefix, namespaceURI: uri)) {
-      TTXMLStorage.Name(
-        local: String(cString: localName), prefix: prefix.map { String(cString: $0) },
-        namespaceURI: uri.map { String(cString: $0) })
-    }
-    let index = builder.startElement(name: name, line: currentLine)
     if let selector, streamRoot < 0, depth >= 2, selects(selector, name: name, depth: depth) {
       streamRoot = index
-      streamByteBase = builder.bytes.count
+      streamByteBase = byteBase
     }
-    if let namespaces, namespaceCount > 0 {
-      for position in 0..<namespaceCount {
-        let declaredPrefix = namespaces[2 * position]
-        let key = TTXMLTreeBuilder.NameKey(
-          local: declaredPrefix.map(UnsafeRawPointer.init), prefix: nil,
-          namespaceURI: UnsafeRawPointer(TTXMLLibrary.marker))
-        let declaration = builder.nameIndex(key) {
-          TTXMLStorage.Name(
-            local: declaredPrefix.map { String(cString: $0) } ?? "xmlns",
-            prefix: declaredPrefix == nil ? nil : "xmlns", namespaceURI: "http://www.w3.org/2000/xmlns/")
-        }
-        let offset = builder.bytes.count
-        if let value = namespaces[2 * position + 1] {
-          builder.bytes.append(contentsOf: UnsafeBufferPointer(start: value, count: strlen(value)))
-        }
-        builder.appendAttribute(name: declaration, offset: offset, isNamespace: true)
-      }
-    }
-    if let attributes, attributeCount > 0 {
-      for position in 0..<attributeCount {
+    if let attributes, pending < attributeCount {
+      // From the first value with a reference on, values are decoded here.
+      for position in pending..<attributeCount {
         let base = 5 * position
         guard let attributeName = attributes[base] else { continue }
         let attributePrefix = attributes[base + 1]

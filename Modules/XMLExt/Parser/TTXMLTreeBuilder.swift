@@ -1,3 +1,6 @@
+import CLibXML2
+import Foundation
+
 /// Builds a ``TTXMLStorage`` from SAX events (internal).
 ///
 /// Text arrives in pieces; consecutive pieces (characters, CDATA, expanded entities) extend one
@@ -34,10 +37,12 @@ struct TTXMLTreeBuilder {
   mutating func nameIndex(
     _ key: NameKey, make: () -> TTXMLStorage.Name
   ) -> Int32 {
-    let hash =
-      Int(bitPattern: key.local) >> 3 ^ Int(bitPattern: key.prefix) >> 5 ^ Int(bitPattern: key.namespaceURI)
-      >> 7
-    let slot = hash & 63
+    // Fibonacci hashing: libxml2's interned names sit a few bytes apart in one pool, so low
+    // address bits alone put names used together (`level`, `name`) in one slot.
+    let mixed =
+      (UInt(bitPattern: key.local) ^ UInt(bitPattern: key.prefix) &* 31
+        ^ UInt(bitPattern: key.namespaceURI) &* 131) &* 0x9E37_79B9_7F4A_7C15
+    let slot = Int(truncatingIfNeeded: mixed >> 58)
     if recentIndices[slot] >= 0, recentKeys[slot] == key { return recentIndices[slot] }
     let index: Int32
     if let found = nameCache[key] {
@@ -62,6 +67,71 @@ struct TTXMLTreeBuilder {
         line: Int32(clamping: line), offset: attributes.count, count: 0, namespaceCount: 0))
     stack.append(Int32(truncatingIfNeeded: index))
     return index
+  }
+
+  /// Opens an element from libxml2's arguments with its namespace declarations and the
+  /// attributes whose values need no decoding, in one access to the builder.
+  ///
+  /// - Returns: The element's index, name and depth (1 for the root), where its attribute bytes
+  ///   start, and the position of the first attribute whose value holds a reference
+  ///   (`attributeCount` when none does): the caller decodes and appends that one and the rest.
+  ///   `nil`, with nothing opened, when the element would be nested deeper than `maxDepth`.
+  mutating func startElement(
+    maxDepth: Int, line: Int, localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?,
+    uri: UnsafePointer<xmlChar>?, namespaceCount: Int,
+    namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, attributeCount: Int,
+    attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+  ) -> (index: Int, name: Int32, depth: Int, byteBase: Int, pending: Int)? {
+    let depth = stack.count + 1
+    guard depth <= maxDepth else { return nil }
+    let name = nameIndex(.init(local: localName, prefix: prefix, namespaceURI: uri)) {
+      TTXMLStorage.Name(
+        local: String(cString: localName), prefix: prefix.map { String(cString: $0) },
+        namespaceURI: uri.map { String(cString: $0) })
+    }
+    let index = startElement(name: name, line: line)
+    let byteBase = bytes.count
+    if let namespaces, namespaceCount > 0 {
+      for position in 0..<namespaceCount {
+        let declaredPrefix = namespaces[2 * position]
+        let key = NameKey(
+          local: declaredPrefix.map(UnsafeRawPointer.init), prefix: nil,
+          namespaceURI: UnsafeRawPointer(TTXMLLibrary.marker))
+        let declaration = nameIndex(key) {
+          TTXMLStorage.Name(
+            local: declaredPrefix.map { String(cString: $0) } ?? "xmlns",
+            prefix: declaredPrefix == nil ? nil : "xmlns", namespaceURI: "http://www.w3.org/2000/xmlns/")
+        }
+        let offset = bytes.count
+        if let value = namespaces[2 * position + 1] {
+          bytes.append(contentsOf: UnsafeBufferPointer(start: value, count: strlen(value)))
+        }
+        appendAttribute(name: declaration, offset: offset, isNamespace: true)
+      }
+    }
+    guard let attributes, attributeCount > 0 else { return (index, name, depth, byteBase, attributeCount) }
+    for position in 0..<attributeCount {
+      let base = 5 * position
+      guard let attributeName = attributes[base] else { continue }
+      var value = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+      if let start = attributes[base + 3], let end = attributes[base + 4], end > start {
+        value = UnsafeBufferPointer(start: start, count: end - start)
+        if value.contains(UInt8(ascii: "&")) { return (index, name, depth, byteBase, position) }
+      }
+      let attributePrefix = attributes[base + 1]
+      let attributeURI = attributes[base + 2]
+      let attribute = nameIndex(
+        NameKey(local: attributeName, prefix: attributePrefix, namespaceURI: attributeURI)
+      ) {
+        TTXMLStorage.Name(
+          local: String(cString: attributeName), prefix: attributePrefix.map { String(cString: $0) },
+          namespaceURI: attributeURI.map { String(cString: $0) })
+      }
+      let offset = bytes.count
+      bytes.append(contentsOf: value)
+      appendAttribute(name: attribute, offset: offset, isNamespace: false)
+    }
+    return (index, name, depth, byteBase, attributeCount)
   }
 
   /// Records an attribute of the element just opened whose value is `bytes[offset...]`.
