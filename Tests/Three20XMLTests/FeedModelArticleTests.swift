@@ -57,10 +57,11 @@ final class FeedPrinter: TTModelDelegate {
   }
 }
 
-/// Waits on the main actor until a model stops loading, for at most 30 seconds.
+/// Waits on the main actor until a model stops loading, for at most two minutes (CI's two cores
+/// may be busy with other suites, and the load finishes on Swift concurrency's shared threads).
 @MainActor
 func waitUntilLoaded(_ model: some TTModel) async {
-  let deadline = ContinuousClock.now + .seconds(30)
+  let deadline = ContinuousClock.now + .seconds(120)
   while model.isLoading, ContinuousClock.now < deadline {
     try? await Task.sleep(for: .milliseconds(5))
   }
@@ -85,7 +86,7 @@ struct FeedModelArticleTests {
     model.addDelegate(printer)
     model.load(.default, more: false)
     await waitUntilLoaded(model)
-    #expect(model.feedItems.count == 3)
+    try #require(model.feedItems.count == 3, "the model ended as \(model.state)")
     #expect(
       printer.lines.first
         == "Episode 41: The Sleeper to Inverness: A conductor, a lost ticket and a very patient owl.")

@@ -34,13 +34,14 @@ enum TTModuleSnippets {
         """
     case "XMLExt":
       return """
-        // XMLExt: the module's description says which libxml2 this program loaded; the bundled feed
-        // is read through Network's queue, ready for the XML parser.
-        let xmlLibraries = TTModuleInfo.xml.systemLibraries.map { "\\($0.name) \\($0.version)" }
-        print("XMLExt: \\(TTModuleInfo.xml.identifier) links \\(xmlLibraries.joined(separator: ", "))")
+        // XMLExt: load the bundled RSS feed through Network's queue and read it as a TTFeed.
+        if let resources = Bundle.module.url(forResource: "Resources", withExtension: nil) {
+          TTURLRequestQueue.main.bundleDirectory = resources
+        }
         do {
-          let feed = try await TTURLRequest(url: "bundle://feed.xml").send(processingWith: TTURLStringResponse())
-          print("XMLExt: bundle://feed.xml holds \\(feed.utf8.count) bytes of RSS")
+          let feed = try await TTURLRequest(url: "bundle://feed.xml").send(processingWith: TTURLFeedResponse())
+          print("XMLExt: \\(feed.title ?? "untitled feed"), \\(feed.items.count) item(s)")
+          for item in feed.items { print("XMLExt:   \\(item.title ?? "untitled")") }
         } catch {
           print("XMLExt: \\(error)")
         }
@@ -135,9 +136,11 @@ enum TTModuleSnippets {
         """
     case "XMLExt":
       return """
-          /// XMLExt builds on Network and links libxml2.
-          @Test func xmlExtLinksLibxml2() {
-            #expect(TTModuleInfo.xml.dependencies == ["Three20Core", "Three20Network"])
+          /// XMLExt reads a repeated element as an array, whether it appears once or many times.
+          @Test func xmlExtReadsRepeatedElementsAsArrays() throws {
+            let document = try TTXMLParser.parse(Data("<feed><entry/><entry/></feed>".utf8))
+            #expect(document.root.children("entry").count == 2)
+            #expect(document.root.children("missing").isEmpty)
             #expect(TTModuleInfo.xml.systemLibraries.map(\\.name) == ["libxml2"])
           }
         """
