@@ -163,12 +163,13 @@ struct TTURLCacheTests {
   // MARK: - Disk level
 
   /// The disk level evicts the least recently used entries when over its byte limit; reading
-  /// an entry from disk renews it.
+  /// an entry from disk renews it (with an access time resolution of 0).
   @Test func diskEvictsLeastRecentlyUsed() async throws {
     try await withTemporaryDirectory { directory in
       let size = makeEntry("e0", bytes: 1000).size
       let cache = try TTURLCache(name: "DiskLRU", directory: directory, diskByteLimit: size * 4 + size / 2)
       cache.isMemoryCacheEnabled = false
+      cache.diskAccessTimeResolution = 0  // record every disk hit
       for index in 0..<4 { cache.store(makeEntry("e\(index)", bytes: 1000)) }
       #expect(cache.entryCount == 4)
       _ = cache.entry(forKey: key("e0"))
@@ -192,6 +193,7 @@ struct TTURLCacheTests {
       let size = makeEntry("a0", bytes: 1000).size
       let reader = try TTURLCache(name: "Shared", directory: directory)
       reader.isMemoryCacheEnabled = false
+      reader.diskAccessTimeResolution = 0  // record every disk hit
       for index in 0..<4 { reader.store(makeEntry("a\(index)", bytes: 1000)) }
       for _ in 0..<200 { #expect(reader.entry(forKey: key("a0")) != nil) }
       let other = try TTURLCache(name: "Shared", directory: directory, diskByteLimit: size * 4 + size / 2)
@@ -209,6 +211,7 @@ struct TTURLCacheTests {
       do {
         let reader = try TTURLCache(name: "Shared", directory: directory)
         reader.isMemoryCacheEnabled = false
+        reader.diskAccessTimeResolution = 0  // record every disk hit
         for index in 0..<4 { reader.store(makeEntry("a\(index)", bytes: 1000)) }
         #expect(reader.entry(forKey: key("a0")) != nil)
       }
@@ -217,6 +220,115 @@ struct TTURLCacheTests {
       other.store(makeEntry("a4", bytes: 1000))
       #expect(other.hasEntry(forKey: key("a0")))
       #expect(!other.hasEntry(forKey: key("a1")))
+    }
+  }
+
+  /// With the default resolution, disk hits of entries stored less than 60 s ago write no
+  /// access, so eviction keeps the order of the stores.
+  @Test(.enabled(if: pythonAvailable)) func recentDiskHitsRecordNoAccess() async throws {
+    try await withTemporaryDirectory { directory in
+      let size = makeEntry("e0", bytes: 1000).size
+      let cache = try TTURLCache(name: "Coarse", directory: directory, diskByteLimit: size * 100)
+      cache.isMemoryCacheEnabled = false
+      for index in 0..<4 { cache.store(makeEntry("e\(index)", bytes: 1000)) }
+      let path = cache.fileURL.path
+      let query = "SELECT last_access FROM entries WHERE key = '\(key("e0"))'"
+      let before = try sqliteQuery(path, query)
+      for _ in 0..<200 { #expect(cache.entry(forKey: key("e0")) != nil) }
+      cache.store(makeEntry("e4", bytes: 1000))  // writes any pending accesses first
+      #expect(!before.isEmpty)
+      #expect(try sqliteQuery(path, query) == before)
+      cache.diskByteLimit = size * 5 + size / 2
+      cache.store(makeEntry("e5", bytes: 1000))  // 6 entries: down to 4
+      #expect(!cache.hasEntry(forKey: key("e0")))
+      #expect(!cache.hasEntry(forKey: key("e1")))
+      for name in ["e2", "e3", "e4", "e5"] {
+        #expect(cache.hasEntry(forKey: key(name)), "\(name)")
+      }
+    }
+  }
+
+  /// A disk hit of an entry whose recorded access is older than the resolution renews it on
+  /// disk.
+  @Test func diskHitsOlderThanTheResolutionAreRecorded() async throws {
+    try await withTemporaryDirectory { directory in
+      let size = makeEntry("e0", bytes: 1000).size
+      let cache = try TTURLCache(name: "Resolution", directory: directory, diskByteLimit: size * 4 + size / 2)
+      cache.isMemoryCacheEnabled = false
+      cache.diskAccessTimeResolution = 0.25
+      for index in 0..<4 { cache.store(makeEntry("e\(index)", bytes: 1000)) }
+      try await Task.sleep(for: .milliseconds(400))
+      #expect(cache.entry(forKey: key("e0")) != nil)
+      #expect(cache.entry(forKey: key("e0")) != nil)
+      cache.store(makeEntry("e4", bytes: 1000))
+      #expect(cache.hasEntry(forKey: key("e0")))
+      #expect(!cache.hasEntry(forKey: key("e1")))
+      // The recorded read keeps e0 ahead of e2 and e3, stored after it.
+      cache.store(makeEntry("e5", bytes: 1000))
+      #expect(!cache.hasEntry(forKey: key("e2")))
+      for name in ["e0", "e3", "e4", "e5"] {
+        #expect(cache.hasEntry(forKey: key(name)), "\(name)")
+      }
+    }
+  }
+
+  /// The access time resolution defaults to 60 s; negative and NaN values count as 0.
+  @Test func accessTimeResolutionDefaultsAndLimits() async throws {
+    try await withTemporaryDirectory { directory in
+      let cache = try TTURLCache(name: "ResolutionSetting", directory: directory)
+      #expect(cache.diskAccessTimeResolution == 60)
+      #expect(TTURLCache.defaultDiskAccessTimeResolution == 60)
+      cache.diskAccessTimeResolution = 5
+      #expect(cache.diskAccessTimeResolution == 5)
+      cache.diskAccessTimeResolution = -1
+      #expect(cache.diskAccessTimeResolution == 0)
+      cache.diskAccessTimeResolution = .nan
+      #expect(cache.diskAccessTimeResolution == 0)
+    }
+  }
+
+  /// Header names and values with quotes, backslashes, slashes, control characters and
+  /// non-ASCII text come back from disk exactly, in order.
+  @Test func storedHeadersRoundTripExactly() async throws {
+    try await withTemporaryDirectory { directory in
+      let cache = try TTURLCache(name: "Headers", directory: directory)
+      cache.isMemoryCacheEnabled = false
+      let pairs = [
+        ("Content-Type", "application/json; charset=utf-8"), ("X-Quote", "say \"hi\""),
+        ("X-Backslash", "a\\b\\"), ("X-Controls", "tab\there\nline\r\u{8}\u{c}\u{1}end"),
+        ("X-Unicode", "café ☃ 😀"), ("", ""), ("X-Slash", "/"), ("x-quote", "\""),
+      ]
+      cache.store(makeEntry("h", headers: TTHTTPHeaders(pairs: pairs)))
+      let read = try #require(cache.entry(forKey: key("h")))
+      #expect(read.headers.map { [$0.name, $0.value] } == pairs.map { [$0.0, $0.1] })
+      cache.store(makeEntry("none"))
+      #expect(cache.entry(forKey: key("none"))?.headers.isEmpty == true)
+    }
+  }
+
+  /// Headers another SQLite client wrote as JSON with whitespace and `\u` escapes are read; a
+  /// headers column that is not an array of string pairs makes the row a miss.
+  @Test(.enabled(if: pythonAvailable)) func headersInOtherJSONFormsAreRead() async throws {
+    try await withTemporaryDirectory { directory in
+      let cache = try TTURLCache(name: "ForeignHeaders", directory: directory)
+      cache.isMemoryCacheEnabled = false
+      let path = cache.fileURL.path
+      let forms = [
+        ("spaced", #"[ ["A", "b\u00e9"] , ["C","d\/e"] ]"#, true),
+        ("trailing", #"[["A","b"]]x"#, false), ("single", #"[["A"]]"#, false),
+        ("triple", #"[["A","b","c"]]"#, false), ("number", #"[["A",1]]"#, false),
+        ("open", #"[["A","b"#, false),
+        ("escape", #"[["A","b\q"]]"#, false), ("empty", "[]", true),
+      ]
+      for (name, json, _) in forms {
+        cache.store(makeEntry(name))
+        _ = try sqliteQuery(path, "UPDATE entries SET headers = '\(json)' WHERE key = '\(key(name))'")
+      }
+      for (name, _, readable) in forms {
+        #expect((cache.entry(forKey: key(name)) != nil) == readable, "\(name)")
+      }
+      let spaced = try #require(cache.entry(forKey: key("spaced")))
+      #expect(spaced.headers.map { [$0.name, $0.value] } == [["A", "bé"], ["C", "d/e"]])
     }
   }
 

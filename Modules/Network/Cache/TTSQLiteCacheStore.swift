@@ -27,6 +27,11 @@ import Three20Core
 /// transaction, once ``accessBatchSize`` have gathered, at the start of every store (so eviction
 /// sees them), and when the store closes. Until then another connection sees the older access
 /// times, which only makes its eviction order less exact.
+///
+/// **Coarse access times.** A read whose entry's access (recorded in the file, or pending here)
+/// is less than the caller's resolution old records nothing, so repeated hits of one entry write
+/// nothing until the resolution has passed: the eviction order is exact up to that resolution,
+/// like a browser's. A resolution of 0 records every read.
 final class TTSQLiteCacheStore {
   /// The schema version this code reads and writes.
   static let schemaVersion = 1
@@ -49,6 +54,8 @@ final class TTSQLiteCacheStore {
   private var statements: [String: OpaquePointer] = [:]
   /// Reads not yet written to `last_access`, oldest first: the key and the time.
   private var pendingAccesses: [(key: String, time: Double)] = []
+  /// The newest pending access of each key in ``pendingAccesses``.
+  private var pendingAccessTimes: [String: Double] = [:]
 
   private init(path: String, database: OpaquePointer) {
     self.path = path
@@ -207,7 +214,8 @@ final class TTSQLiteCacheStore {
 
   private static let nextAccess = "MAX(?2, (SELECT IFNULL(MAX(last_access), 0) FROM entries) + 0.000001)"
   private static let selectEntry = """
-    SELECT url, status, headers, etag, last_modified, stored_at, expires_at, body FROM entries WHERE key = ?1
+    SELECT url, status, headers, etag, last_modified, stored_at, expires_at, body, last_access
+    FROM entries WHERE key = ?1
     """
   private static let selectExists = "SELECT 1 FROM entries WHERE key = ?1"
   private static let touchEntry = "UPDATE entries SET last_access = \(nextAccess) WHERE key = ?1"
@@ -242,19 +250,21 @@ final class TTSQLiteCacheStore {
 
   // MARK: - Operations
 
-  /// The entry stored under a key, marked as the most recently used.
+  /// The entry stored under a key, marked as the most recently used unless its access is less
+  /// than `accessResolution` seconds old.
   ///
   /// A row that cannot be decoded is deleted and reported as absent.
-  func read(key: String, now: Date) throws -> TTURLCache.Entry? {
+  func read(key: String, now: Date, accessResolution: TimeInterval = 0) throws -> TTURLCache.Entry? {
     enum Row {
       case missing
       case undecodable
-      case found(TTURLCache.Entry)
+      case found(TTURLCache.Entry, lastAccess: Double?)
     }
     let row: Row = try run(Self.selectEntry, "reading an entry") { statement in
       statement.bind(1, key)
       guard try statement.step("reading an entry") else { return .missing }
-      return decodeRow(statement, key: key).map(Row.found) ?? .undecodable
+      guard let entry = decodeRow(statement, key: key) else { return .undecodable }
+      return .found(entry, lastAccess: statement.double(8))
     }
     switch row {
     case .missing:
@@ -263,8 +273,15 @@ final class TTSQLiteCacheStore {
       TTLog.info(.urlCache, "\(path): dropping an undecodable row for key \(key)")
       try delete(key: key)
       return nil
-    case .found(let entry):
-      pendingAccesses.append((key, now.timeIntervalSince1970))
+    case .found(let entry, let lastAccess):
+      let time = now.timeIntervalSince1970
+      if accessResolution > 0 {
+        let recorded = max(lastAccess ?? -.infinity, pendingAccessTimes[key] ?? -.infinity)
+        // Also true for an access in the future (a clock set back): writing cannot lower it.
+        if time - recorded < accessResolution { return entry }
+      }
+      pendingAccesses.append((key, time))
+      pendingAccessTimes[key] = time
       if pendingAccesses.count >= Self.accessBatchSize {
         recordPendingAccesses()
       }
@@ -283,6 +300,7 @@ final class TTSQLiteCacheStore {
     } catch {
       TTLog.info(.urlCache, "\(path): \(error); \(pendingAccesses.count) accesses were not recorded")
       pendingAccesses.removeAll(keepingCapacity: true)
+      pendingAccessTimes.removeAll(keepingCapacity: true)
     }
   }
 
@@ -290,6 +308,7 @@ final class TTSQLiteCacheStore {
   private func writePendingAccesses() throws {
     let accesses = pendingAccesses
     pendingAccesses.removeAll(keepingCapacity: true)
+    pendingAccessTimes.removeAll(keepingCapacity: true)
     for access in accesses {
       try run(Self.touchEntry, "recording an access") { statement in
         statement.bind(1, access.key)
@@ -491,7 +510,16 @@ final class TTSQLiteCacheStore {
     return String(decoding: data, as: UTF8.self)
   }
 
+  /// The headers of a row, or `nil` when the text is not a JSON array of `[name, value]`
+  /// string pairs.
   static func decodeHeaders(_ text: String) -> TTHTTPHeaders? {
+    // Every row is read on a disk hit: the compact form `encodeHeaders` writes is parsed
+    // directly, anything else (whitespace, `\u` escapes, damage) by JSONSerialization.
+    if let fields = CompactHeaderParser.fields(text) { return TTHTTPHeaders(fields) }
+    return decodeHeadersWithJSONSerialization(text)
+  }
+
+  private static func decodeHeadersWithJSONSerialization(_ text: String) -> TTHTTPHeaders? {
     guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)),
       let pairs = object as? [Any]
     else { return nil }
@@ -503,5 +531,92 @@ final class TTSQLiteCacheStore {
       fields.append(TTHTTPHeaders.Field(name, value))
     }
     return TTHTTPHeaders(fields)
+  }
+}
+
+/// A parser for exactly the JSON `encodeHeaders` writes: `[["name","value"],…]` without
+/// whitespace, with only the escapes `\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r` and `\t`.
+///
+/// It accepts a subset of valid JSON and reads it as JSONSerialization would; for anything else
+/// it returns `nil`, and the caller falls back to JSONSerialization.
+private struct CompactHeaderParser {
+  private let bytes: UnsafeBufferPointer<UInt8>
+  private var index = 0
+
+  private init(bytes: UnsafeBufferPointer<UInt8>) {
+    self.bytes = bytes
+  }
+
+  /// The fields of `text`, or `nil` when it is not in the compact form.
+  static func fields(_ text: String) -> [TTHTTPHeaders.Field]? {
+    var text = text
+    return text.withUTF8 { buffer in
+      var parser = CompactHeaderParser(bytes: buffer)
+      return parser.parseArray()
+    }
+  }
+
+  private mutating func take(_ byte: UInt8) -> Bool {
+    guard index < bytes.count, bytes[index] == byte else { return false }
+    index += 1
+    return true
+  }
+
+  private mutating func parseArray() -> [TTHTTPHeaders.Field]? {
+    guard take(UInt8(ascii: "[")) else { return nil }
+    var fields: [TTHTTPHeaders.Field] = []
+    if take(UInt8(ascii: "]")) { return index == bytes.count ? fields : nil }
+    repeat {
+      guard take(UInt8(ascii: "[")), let name = parseString(), take(UInt8(ascii: ",")),
+        let value = parseString(), take(UInt8(ascii: "]"))
+      else { return nil }
+      fields.append(TTHTTPHeaders.Field(name, value))
+    } while take(UInt8(ascii: ","))
+    guard take(UInt8(ascii: "]")), index == bytes.count else { return nil }
+    return fields
+  }
+
+  private mutating func parseString() -> String? {
+    guard take(UInt8(ascii: "\"")) else { return nil }
+    let start = index
+    // The common case: no escapes, so the bytes are the string.
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        index += 1
+        return text
+      }
+      if byte == UInt8(ascii: "\\") { break }
+      if byte < 0x20 { return nil }
+      index += 1
+    }
+    var decoded = Array(bytes[start..<index])
+    while index < bytes.count {
+      let byte = bytes[index]
+      index += 1
+      switch byte {
+      case UInt8(ascii: "\""):
+        return String(decoding: decoded, as: UTF8.self)
+      case UInt8(ascii: "\\"):
+        guard index < bytes.count else { return nil }
+        let escaped = bytes[index]
+        index += 1
+        switch escaped {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): decoded.append(escaped)
+        case UInt8(ascii: "b"): decoded.append(0x08)
+        case UInt8(ascii: "f"): decoded.append(0x0C)
+        case UInt8(ascii: "n"): decoded.append(0x0A)
+        case UInt8(ascii: "r"): decoded.append(0x0D)
+        case UInt8(ascii: "t"): decoded.append(0x09)
+        default: return nil  // \u and anything unknown: leave it to JSONSerialization
+        }
+      case 0..<0x20:
+        return nil
+      default:
+        decoded.append(byte)
+      }
+    }
+    return nil
   }
 }

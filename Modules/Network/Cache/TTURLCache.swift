@@ -10,7 +10,8 @@ public import Three20Core
 ///   and count (``memoryEntryLimit``); an entry larger than an eighth of the byte limit is not
 ///   kept in memory. Lookups, stores and evictions are O(1).
 /// - **Disk**: one SQLite file per cache name, `<directory>/<name>.sqlite`, limited by total
-///   size (``diskByteLimit``), least recently used entries evicted first, in batches. Several
+///   size (``diskByteLimit``), least recently used entries evicted first (to a resolution of
+///   ``diskAccessTimeResolution``), in batches. Several
 ///   objects and several processes may use one file at once (WAL mode, a 5 s busy timeout and
 ///   retries).
 ///
@@ -59,6 +60,7 @@ public final class TTURLCache: Sendable {
     var isDiskCacheEnabled = true
     var isMemoryCacheEnabled = true
     var diskByteLimit: Int
+    var diskAccessTimeResolution = TTURLCache.defaultDiskAccessTimeResolution
     var rules = TTHTTPCacheRules.standard
   }
 
@@ -80,6 +82,8 @@ public final class TTURLCache: Sendable {
   public static let defaultMemoryEntryLimit = 1000
   /// The default disk byte limit: 100 MiB.
   public static let defaultDiskByteLimit = 100 * 1024 * 1024
+  /// The default resolution of the disk level's access times: 60 seconds.
+  public static let defaultDiskAccessTimeResolution: TimeInterval = 60
 
   /// The cache's name; its file is `<name>.sqlite`.
   public let name: String
@@ -228,6 +232,24 @@ public final class TTURLCache: Sendable {
     set { settings.withLock { $0.diskByteLimit = max(0, newValue) } }
   }
 
+  /// How old an entry's recorded access must be before a disk hit records a new one, in
+  /// seconds; default ``defaultDiskAccessTimeResolution`` (60 s).
+  ///
+  /// Recording an access writes to the file, which costs more than the read itself. With a
+  /// resolution, hits of an entry stored or last recorded less than this long ago write nothing,
+  /// as browsers' caches do: the disk level's least-recently-used order is exact up to this
+  /// resolution (entries used within one resolution of each other may be evicted in either
+  /// order). `0` records every disk hit, for an exact order; a negative value or NaN counts
+  /// as `0`. Memory hits never touch the file.
+  ///
+  /// ```swift
+  /// cache.diskAccessTimeResolution = 0   // every disk hit renews its entry on disk
+  /// ```
+  public var diskAccessTimeResolution: TimeInterval {
+    get { settings.withLock { $0.diskAccessTimeResolution } }
+    set { settings.withLock { $0.diskAccessTimeResolution = newValue > 0 ? newValue : 0 } }
+  }
+
   /// The caching rules ``lookup(key:policy:expirationAge:requestHeaders:now:)`` and
   /// ``refresh(key:headers:now:)`` apply; default ``TTHTTPCacheRules/standard``.
   public var rules: TTHTTPCacheRules {
@@ -294,7 +316,8 @@ public final class TTURLCache: Sendable {
 
   /// The entry for a key, fresh or not, from memory or else from disk.
   ///
-  /// A disk hit is copied into memory and marked as recently used on disk.
+  /// A disk hit is copied into memory and marked as recently used on disk (unless its recorded
+  /// use is more recent than ``diskAccessTimeResolution``).
   ///
   /// - Parameter key: The cache key.
   /// - Returns: The entry, or `nil` when neither level has it.
@@ -359,7 +382,9 @@ public final class TTURLCache: Sendable {
   }
 
   private func entry(forKey key: String, fromMemory: Bool, fromDisk: Bool) -> Entry? {
-    let (memoryOn, diskOn) = settings.withLock { ($0.isMemoryCacheEnabled, $0.isDiskCacheEnabled) }
+    let (memoryOn, diskOn, resolution) = settings.withLock {
+      ($0.isMemoryCacheEnabled, $0.isDiskCacheEnabled, $0.diskAccessTimeResolution)
+    }
     let (hit, generation) = memory.withLock { state in
       (fromMemory && memoryOn ? state.lru.get(key) : nil, state.generation)
     }
@@ -367,7 +392,11 @@ public final class TTURLCache: Sendable {
       TTLog.debug(.urlCache, "memory hit \(key)")
       return hit
     }
-    guard fromDisk, diskOn, let found = withDisk({ try $0.read(key: key, now: Date()) }) ?? nil else {
+    guard fromDisk, diskOn,
+      let found = withDisk({
+        try $0.read(key: key, now: Date(), accessResolution: resolution)
+      }) ?? nil
+    else {
       return nil
     }
     TTLog.debug(.urlCache, "disk hit \(key)")
