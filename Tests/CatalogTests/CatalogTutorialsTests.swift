@@ -70,4 +70,15 @@ struct CatalogTutorialsTests {
     #expect(text.contains("Tutorials"))
     #expect(CatalogDemo.listed.filter { $0.section == .tutorials }.count == 4)
   }
+
+  /// The inset square has no text, so plain output shows none of it; a 256-colour terminal
+  /// gets the gradient's reds.
+  @Test func insetSquareIsDrawnInColour() async {
+    let plain = await CatalogRenderer.render(url: "tt://tutorials/inset-square", width: 80).text
+    let coloured = await CatalogRenderer.render(
+      url: "tt://tutorials/inset-square", width: 80, capabilities: .ansi256
+    ).text
+    #expect(!plain.contains("\u{1B}"))
+    #expect(coloured.contains("48;5;124") || coloured.contains("48;5;160"), "\(coloured)")
+  }
 }
