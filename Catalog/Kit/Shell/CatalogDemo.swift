@@ -6,7 +6,8 @@ import Three20
 /// Each module's folder lists its demos (`CoreDemos.all`, `StyleDemos.all`, …); the index,
 /// `--list`, the URL map and the tests all read them from ``CatalogDemo/all``.
 public struct CatalogDemo: Sendable {
-  /// The index's sections, one per module, in the order the index shows them.
+  /// The index's sections, one per module and one for the classic tutorials, in the order the
+  /// index shows them.
   public enum Section: String, Sendable, CaseIterable {
     case core = "Core"
     case style = "Style"
@@ -14,6 +15,7 @@ public struct CatalogDemo: Sendable {
     case navigator = "Navigator"
     case network = "Network"
     case xml = "XMLExt"
+    case tutorials = "Tutorials"
   }
 
   /// Makes the demo's controller for a matched URL.
@@ -69,6 +71,7 @@ public struct CatalogDemo: Sendable {
   /// Every demo of every module, in index order.
   public static var all: [CatalogDemo] {
     CoreDemos.all + StyleDemos.all + TableDemos.all + NavigatorDemos.all + NetworkDemos.all + XMLDemos.all
+      + TutorialDemos.all
   }
 
   /// The demos the index and `--list` show.
