@@ -199,7 +199,7 @@ targets += [
     swiftSettings: swiftSettings),
   .testTarget(
     name: "Three20Tests",
-    dependencies: ["Three20"],
+    dependencies: ["Three20", "Three20TestSupport"],
     path: "Tests/Three20Tests",
     swiftSettings: swiftSettings),
 ]

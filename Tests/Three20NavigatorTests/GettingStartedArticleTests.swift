@@ -80,8 +80,8 @@ struct GettingStartedArticleTests {
       TTNavigationController(navigator: navigator), size: TTSize(width: 40, height: 3),
       capabilities: .plain, environment: [:])
     let article = try NavigatorArticles.text(of: "GettingStarted")
-    let shown = try #require(NavigatorArticles.blocks(in: article, language: "text").first)
-    #expect(NavigatorArticles.trimmingLineEnds(screen) == shown)
+    let shown = try #require(TTArticleText.codeBlocks(in: article, language: "text").first)
+    #expect(TTArticleText.trimmingLineEnds(screen) == shown)
   }
 
   /// Runs the app in a terminal: compiled, not run by the tests.

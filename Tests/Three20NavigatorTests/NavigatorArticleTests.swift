@@ -36,37 +36,12 @@ enum NavigatorArticles {
       contentsOf: root.appendingPathComponent("Tests/Three20NavigatorTests/\(name)"), encoding: .utf8)
   }
 
-  /// The fenced code blocks of a Markdown text in one language, without their fences.
-  static func blocks(in markdown: String, language: String) -> [String] {
-    var blocks: [String] = []
-    var current: [Substring]?
-    for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
-      if let lines = current {
-        if line == "```" {
-          blocks.append(lines.joined(separator: "\n"))
-          current = nil
-        } else {
-          current = lines + [line]
-        }
-      } else if line == "```\(language)" {
-        current = []
-      }
-    }
-    return blocks
-  }
-
   /// Code with each line trimmed, empty lines dropped, and (in test sources) the lines that
   /// only check results (`#expect(…)`) dropped, so that an article's block compares equal to
   /// the same code indented inside a test and interleaved with its checks.
   static func normalized(_ code: String) -> String {
     code.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
       .filter { !$0.isEmpty && !$0.hasPrefix("#expect(") }.joined(separator: "\n")
-  }
-
-  /// Text with the spaces at the ends of its lines removed, as a terminal rendering is shown.
-  static func trimmingLineEnds(_ text: String) -> String {
-    text.split(separator: "\n", omittingEmptySubsequences: false)
-      .map { line in String(line.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n")
   }
 
   /// The names of the module's public types, from its sources.
@@ -96,7 +71,7 @@ struct NavigatorArticleTests {
   func everySwiftBlockIsCompiled(article: String) throws {
     let testFile = try #require(NavigatorArticles.pages.first { $0.article == article }?.testFile)
     let source = NavigatorArticles.normalized(try NavigatorArticles.testSource(testFile))
-    let blocks = NavigatorArticles.blocks(in: try NavigatorArticles.text(of: article), language: "swift")
+    let blocks = TTArticleText.codeBlocks(in: try NavigatorArticles.text(of: article), language: "swift")
     #expect(!blocks.isEmpty)
     for block in blocks {
       #expect(source.contains(NavigatorArticles.normalized(block)), "not in \(testFile):\n\(block)")

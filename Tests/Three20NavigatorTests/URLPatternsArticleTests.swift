@@ -128,7 +128,7 @@ struct URLPatternsArticleTests {
     }
 
     let article = try NavigatorArticles.text(of: "URLPatterns")
-    let shown = NavigatorArticles.blocks(in: article, language: "text")
+    let shown = TTArticleText.codeBlocks(in: article, language: "text")
     var bad = TTURLMap()
     let malformed = #expect(throws: TTURLMapError.self) {
       try bad.map("tt://food/(id:integer)") { _, _ in nil }

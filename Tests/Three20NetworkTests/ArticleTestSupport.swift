@@ -39,20 +39,7 @@ func swiftBlocks(inArticle path: String, filePath: String = #filePath) throws ->
     .deletingLastPathComponent()
   let article = root.appendingPathComponent("Modules/Network/Three20Network.docc/\(path)")
   let text = try String(contentsOf: article, encoding: .utf8)
-  var blocks: [[String]] = []
-  var current: [String]?
-  for line in text.components(separatedBy: "\n") {
-    let trimmed = line.trimmingCharacters(in: .whitespaces)
-    if current == nil, trimmed == "```swift" {
-      current = []
-    } else if current != nil, trimmed == "```" {
-      blocks.append(current ?? [])
-      current = nil
-    } else if current != nil {
-      current?.append(line)
-    }
-  }
-  return blocks
+  return TTArticleText.codeBlocks(in: text, language: "swift").map { $0.components(separatedBy: "\n") }
 }
 
 /// Whether every Swift block of an article appears, line for line, in a test source file;

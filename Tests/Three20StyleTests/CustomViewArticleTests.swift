@@ -105,7 +105,7 @@ final class TagsController: TTViewController {
 struct CustomViewArticleTests {
   /// The plain-text rendering of a controller, as the article shows it.
   static func shown(_ text: String) -> String {
-    String(DocumentationArticle.trimmingLineEnds(text).reversed().drop { $0 == "\n" }.reversed())
+    String(TTArticleText.trimmingLineEnds(text).reversed().drop { $0 == "\n" }.reversed())
   }
 
   /// The article shows this rendering in a `text` block.

@@ -35,36 +35,11 @@ enum DocumentationArticle {
     try String(contentsOf: root.appendingPathComponent("Tests/Three20StyleTests/\(name)"), encoding: .utf8)
   }
 
-  /// The fenced code blocks of a Markdown text in a language, without their fences.
-  static func blocks(in markdown: String, language: String) -> [String] {
-    var blocks: [String] = []
-    var current: [Substring]?
-    for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
-      if let lines = current {
-        if line == "```" {
-          blocks.append(lines.joined(separator: "\n"))
-          current = nil
-        } else {
-          current = lines + [line]
-        }
-      } else if line == "```\(language)" {
-        current = []
-      }
-    }
-    return blocks
-  }
-
   /// Text with each line's leading and trailing spaces removed and empty lines dropped, so a
   /// block compares equal to the same code indented inside a test.
   static func normalized(_ text: String) -> String {
     text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
       .filter { !$0.isEmpty }.joined(separator: "\n")
-  }
-
-  /// Text with the spaces at the ends of its lines removed, as a terminal rendering is shown.
-  static func trimmingLineEnds(_ text: String) -> String {
-    text.split(separator: "\n", omittingEmptySubsequences: false)
-      .map { line in String(line.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n")
   }
 
   /// The file names of the pictures a Markdown text shows with `![alt](name)`.
@@ -218,8 +193,8 @@ struct DocumentationArticleTests {
     let markdown = try DocumentationArticle.text(of: article)
     let source = DocumentationArticle.normalized(try DocumentationArticle.testSource(testFile))
     let blocks =
-      DocumentationArticle.blocks(in: markdown, language: "swift")
-      + DocumentationArticle.blocks(in: markdown, language: "css")
+      TTArticleText.codeBlocks(in: markdown, language: "swift")
+      + TTArticleText.codeBlocks(in: markdown, language: "css")
     #expect(!blocks.isEmpty)
     for block in blocks {
       let expected = DocumentationArticle.normalized(block)
@@ -241,8 +216,8 @@ struct DocumentationArticleTests {
   /// The block finder returns the blocks of one language, without fences.
   @Test func blocksAreFoundByLanguage() {
     let markdown = "text\n```swift\nlet a = 1\n\nlet b = 2\n```\n```text\nx\n```\n"
-    #expect(DocumentationArticle.blocks(in: markdown, language: "swift") == ["let a = 1\n\nlet b = 2"])
-    #expect(DocumentationArticle.blocks(in: markdown, language: "text") == ["x"])
+    #expect(TTArticleText.codeBlocks(in: markdown, language: "swift") == ["let a = 1\n\nlet b = 2"])
+    #expect(TTArticleText.codeBlocks(in: markdown, language: "text") == ["x"])
     #expect(DocumentationArticle.pictures(in: "a ![One](one.svg) b ![](two)") == ["one.svg", "two"])
   }
 }

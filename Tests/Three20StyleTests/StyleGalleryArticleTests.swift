@@ -39,7 +39,7 @@ struct GalleryPicture: Sendable, CustomTestStringConvertible {
 
   /// The plain-text terminal rendering, as in the article's `text` blocks.
   var terminalText: String {
-    DocumentationArticle.trimmingLineEnds(TTANSIRenderer(capabilities: .plain).render(canvas))
+    TTArticleText.trimmingLineEnds(TTANSIRenderer(capabilities: .plain).render(canvas))
   }
 }
 

@@ -122,7 +122,7 @@ struct StyledTextArticleTests {
     #expect(size == TTSize(width: 13, height: 2))
     let article = try DocumentationArticle.text(of: "StyledText")
     let shown = String(
-      DocumentationArticle.trimmingLineEnds(canvas.plainText).reversed().drop { $0 == "\n" }.reversed())
+      TTArticleText.trimmingLineEnds(canvas.plainText).reversed().drop { $0 == "\n" }.reversed())
     #expect(article.contains("```text\n\(shown)\n```"), "The article lacks:\n\(shown)")
   }
 

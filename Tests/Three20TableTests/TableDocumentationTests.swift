@@ -31,25 +31,6 @@ enum TableDocumentation {
     try String(contentsOf: root.appendingPathComponent("Tests/Three20TableTests/\(name)"), encoding: .utf8)
   }
 
-  /// The fenced code blocks of a Markdown text in a language, without their fences.
-  static func blocks(in markdown: String, language: String) -> [String] {
-    var blocks: [String] = []
-    var current: [Substring]?
-    for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
-      if let lines = current {
-        if line == "```" {
-          blocks.append(lines.joined(separator: "\n"))
-          current = nil
-        } else {
-          current = lines + [line]
-        }
-      } else if line == "```\(language)" {
-        current = []
-      }
-    }
-    return blocks
-  }
-
   /// Text with each line's leading and trailing spaces removed and empty lines dropped, so a
   /// block compares equal to the same code indented inside a test.
   static func normalized(_ text: String) -> String {
@@ -72,7 +53,7 @@ enum TableDocumentation {
     let markdown = try Self.text(of: article)
     let shown = Self.shown(text)
     #expect(
-      blocks(in: markdown, language: "text").contains(shown),
+      TTArticleText.codeBlocks(in: markdown, language: "text").contains(shown),
       "\(article).md lacks this rendering:\n```text\n\(shown)\n```", sourceLocation: sourceLocation)
   }
 }
@@ -84,7 +65,7 @@ struct TableDocumentationTests {
   func everyCodeBlockIsCompiledByItsTest(article: String, testFile: String) throws {
     let markdown = try TableDocumentation.text(of: article)
     let source = TableDocumentation.normalized(try TableDocumentation.testSource(testFile))
-    let blocks = TableDocumentation.blocks(in: markdown, language: "swift")
+    let blocks = TTArticleText.codeBlocks(in: markdown, language: "swift")
     #expect(!blocks.isEmpty)
     for block in blocks {
       #expect(
@@ -96,8 +77,8 @@ struct TableDocumentationTests {
   /// The block finder returns the blocks of one language, without fences.
   @Test func blocksAreFoundByLanguage() {
     let markdown = "text\n```swift\nlet a = 1\n\nlet b = 2\n```\n```text\nx\n```\n"
-    #expect(TableDocumentation.blocks(in: markdown, language: "swift") == ["let a = 1\n\nlet b = 2"])
-    #expect(TableDocumentation.blocks(in: markdown, language: "text") == ["x"])
+    #expect(TTArticleText.codeBlocks(in: markdown, language: "swift") == ["let a = 1\n\nlet b = 2"])
+    #expect(TTArticleText.codeBlocks(in: markdown, language: "text") == ["x"])
     #expect(TableDocumentation.shown("ab  \n c \n\n\n") == "ab\n c")
   }
 

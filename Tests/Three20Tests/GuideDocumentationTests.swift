@@ -29,25 +29,6 @@ enum GuideDocumentation {
     try String(contentsOf: root.appendingPathComponent("Tests/Three20Tests/\(name)"), encoding: .utf8)
   }
 
-  /// The fenced code blocks of a Markdown text in a language, without their fences.
-  static func blocks(in markdown: String, language: String) -> [String] {
-    var blocks: [String] = []
-    var current: [Substring]?
-    for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
-      if let lines = current {
-        if line == "```" {
-          blocks.append(lines.joined(separator: "\n"))
-          current = nil
-        } else {
-          current = lines + [line]
-        }
-      } else if line == "```\(language)" {
-        current = []
-      }
-    }
-    return blocks
-  }
-
   /// Text with each line's leading and trailing spaces removed and empty lines dropped, so a
   /// block compares equal to the same code indented inside a test.
   static func normalized(_ text: String) -> String {
@@ -68,7 +49,7 @@ enum GuideDocumentation {
   static func expectScreen(
     _ screen: String, in article: String, sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
-    let shown = blocks(in: try text(of: article), language: "text").map(trimmed)
+    let shown = TTArticleText.codeBlocks(in: try text(of: article), language: "text").map(trimmed)
     let drawn = trimmed(screen)
     #expect(
       shown.contains(drawn), "\(article).md shows no screen like this one:\n\(drawn)",
@@ -147,7 +128,7 @@ struct GuideDocumentationTests {
   func everyCodeBlockIsCompiledByItsTest(article: String, testFile: String) throws {
     let markdown = try GuideDocumentation.text(of: article)
     let source = GuideDocumentation.normalized(try GuideDocumentation.testSource(testFile))
-    let blocks = GuideDocumentation.blocks(in: markdown, language: "swift")
+    let blocks = TTArticleText.codeBlocks(in: markdown, language: "swift")
     #expect(!blocks.isEmpty)
     for block in blocks {
       #expect(

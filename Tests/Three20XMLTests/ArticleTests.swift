@@ -15,25 +15,6 @@ struct ArticleTests {
 
   static let catalog = root.appendingPathComponent("Modules/XMLExt/Three20XML.docc")
 
-  /// The fenced `swift` blocks of a Markdown text, without their fences.
-  static func swiftBlocks(in markdown: String) -> [String] {
-    var blocks: [String] = []
-    var current: [Substring]?
-    for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
-      if let lines = current {
-        if line == "```" {
-          blocks.append(lines.joined(separator: "\n"))
-          current = nil
-        } else {
-          current = lines + [line]
-        }
-      } else if line == "```swift" {
-        current = []
-      }
-    }
-    return blocks
-  }
-
   /// Runs of spaces collapsed and empty lines dropped, so an indented or reformatted copy
   /// compares equal.
   static func normalized(_ text: String) -> String {
@@ -49,7 +30,7 @@ struct ArticleTests {
   func articleCodeIsCompiled(article: String) throws {
     let markdown = try String(contentsOf: Self.catalog.appendingPathComponent(article), encoding: .utf8)
     let source = Self.normalized(try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8))
-    let blocks = Self.swiftBlocks(in: markdown)
+    let blocks = TTArticleText.codeBlocks(in: markdown, language: "swift")
     #expect(!blocks.isEmpty)
     for block in blocks {
       #expect(

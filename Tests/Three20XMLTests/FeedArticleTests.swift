@@ -25,25 +25,6 @@ enum FeedArticles {
     try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
   }
 
-  /// The fenced `swift` blocks of a Markdown text, without their fences.
-  static func swiftBlocks(in markdown: String) -> [String] {
-    var blocks: [String] = []
-    var current: [Substring]?
-    for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
-      if let lines = current {
-        if line == "```" {
-          blocks.append(lines.joined(separator: "\n"))
-          current = nil
-        } else {
-          current = lines + [line]
-        }
-      } else if line == "```swift" {
-        current = []
-      }
-    }
-    return blocks
-  }
-
   /// Lines trimmed, empty ones dropped, so a block matches the same code indented in a test.
   static func normalized(_ text: String) -> String {
     text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -74,7 +55,7 @@ enum FeedArticles {
   func everyBlockIsCompiled(article: String, testFile: String) throws {
     let markdown = try FeedArticles.text("Modules/XMLExt/Three20XML.docc/Articles/\(article).md")
     let source = FeedArticles.normalized(try FeedArticles.text("Tests/Three20XMLTests/\(testFile)"))
-    let blocks = FeedArticles.swiftBlocks(in: markdown)
+    let blocks = TTArticleText.codeBlocks(in: markdown, language: "swift")
     #expect(!blocks.isEmpty)
     for block in blocks {
       #expect(source.contains(FeedArticles.normalized(block)), "not in \(testFile):\n\(block)")
