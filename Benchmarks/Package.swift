@@ -32,6 +32,7 @@ let package = Package(
       dependencies: [
         .product(name: "Three20Core", package: rootPackage),
         .product(name: "Three20Style", package: rootPackage),
+        .product(name: "Three20UICommon", package: rootPackage),
         .product(name: "Three20Table", package: rootPackage),
         .product(name: "Three20Navigator", package: rootPackage),
         .product(name: "RoutingKit", package: "routing-kit"),

@@ -3,11 +3,14 @@
 @_exported import Three20Network
 @_exported import Three20Style
 @_exported import Three20Table
+@_exported import Three20UICommon
 @_exported import Three20XML
 
 extension TTModuleInfo {
   /// Every module of Three20 for Swift, dependencies first.
-  public static let allModules: [TTModuleInfo] = [.core, .network, .xml, .style, .table, .navigator]
+  public static let allModules: [TTModuleInfo] = [
+    .core, .network, .xml, .style, .uiCommon, .table, .navigator,
+  ]
 }
 
 extension TTModuleRegistry {

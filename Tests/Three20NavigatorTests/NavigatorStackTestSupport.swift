@@ -4,6 +4,7 @@ import Synchronization
 import Three20Core
 import Three20Navigator
 import Three20Style
+import Three20UICommon
 
 /// What happened, in order: lifecycle calls, hooks, factories.
 @MainActor

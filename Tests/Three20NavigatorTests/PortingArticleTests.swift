@@ -7,6 +7,7 @@ import Testing
 import Three20Core
 import Three20Navigator
 import Three20Style
+import Three20UICommon
 
 final class CatalogController: TTViewController {
   override init() {

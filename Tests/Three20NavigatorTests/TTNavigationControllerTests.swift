@@ -1,6 +1,7 @@
 import Testing
 import Three20Navigator
 import Three20Style
+import Three20UICommon
 
 @MainActor
 @Suite("TTNavigationController")

@@ -3,6 +3,7 @@ import Testing
 import Three20Core
 import Three20Navigator
 import Three20Style
+import Three20UICommon
 
 /// A food, as Three20's TTCatalog `tt://food/(initWithFood:)` example had.
 @MainActor

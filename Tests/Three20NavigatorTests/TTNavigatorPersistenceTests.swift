@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Three20Navigator
 import Three20Style
+import Three20UICommon
 
 /// Tests that capture TTLog output run one at a time.
 @MainActor

@@ -2,6 +2,7 @@ import Testing
 import Three20Core
 import Three20Navigator
 import Three20Style
+import Three20UICommon
 
 @MainActor
 @Suite("TTNavigator")

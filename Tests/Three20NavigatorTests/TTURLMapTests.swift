@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Three20Navigator
 import Three20Style
+import Three20UICommon
 
 /// A controller that remembers what it was made for.
 @MainActor

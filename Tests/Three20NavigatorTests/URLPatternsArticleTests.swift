@@ -8,6 +8,7 @@ import Testing
 import Three20Core
 import Three20Navigator
 import Three20Style
+import Three20UICommon
 
 struct Recipe {
   var id: Int

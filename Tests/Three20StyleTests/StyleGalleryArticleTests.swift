@@ -34,7 +34,7 @@ struct GalleryPicture: Sendable, CustomTestStringConvertible {
   var svg: String {
     let vector = TTSVGRenderer().render(
       gallery: [(title: "SVG", style: style, size: size)], columns: 1, content: content)
-    return TerminalScreenshot.sideBySide(vector: vector, canvas: canvas)
+    return TTTerminalScreenshot.sideBySide(vector: vector, canvas: canvas)
   }
 
   /// The plain-text terminal rendering, as in the article's `text` blocks.
@@ -266,14 +266,14 @@ struct StyleGalleryArticleTests {
   /// Each picture in the docs is what the SVG renderer draws for its style today.
   @Test(arguments: StyleGallery.pictures)
   func pictureIsUpToDate(_ picture: GalleryPicture) {
-    DocumentationArticle.assertResource(picture.svg, named: "\(picture.name).svg")
+    articles.assertResource(picture.svg, named: "\(picture.name).svg")
   }
 
   /// Each picture is shown in the article, followed by its terminal rendering.
   @Test(arguments: StyleGallery.pictures)
   func articleShowsPictureAndRendering(_ picture: GalleryPicture) throws {
-    let article = try DocumentationArticle.text(of: "StylesAndShapes")
-    #expect(DocumentationArticle.pictures(in: article).contains("\(picture.name).svg"))
+    let article = try articles.text(of: "StylesAndShapes")
+    #expect(TTDocCatalog.pictures(in: article).contains("\(picture.name).svg"))
     let rendering = picture.terminalText
     #expect(
       article.contains("```text\n\(rendering)\n```"),

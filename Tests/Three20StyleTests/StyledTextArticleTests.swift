@@ -5,6 +5,7 @@
 // `text` blocks are checked here.
 import Testing
 import Three20Style
+import Three20UICommon
 
 @Suite("StyledText article", .serialized)
 @MainActor
@@ -44,7 +45,7 @@ struct StyledTextArticleTests {
     let shown = thrown?.message ?? ""
     #expect(thrown?.code == .invalidMarkup)
     #expect(!shown.isEmpty)
-    let article = try DocumentationArticle.text(of: "StyledText")
+    let article = try articles.text(of: "StyledText")
     #expect(article.contains("```text\n\(shown)\n```"), "The article lacks:\n\(shown)")
   }
 
@@ -120,7 +121,7 @@ struct StyledTextArticleTests {
     #expect(docs == "https://three20.info/docs")
     #expect(none == nil)
     #expect(size == TTSize(width: 13, height: 2))
-    let article = try DocumentationArticle.text(of: "StyledText")
+    let article = try articles.text(of: "StyledText")
     let shown = String(
       TTArticleText.trimmingLineEnds(canvas.plainText).reversed().drop { $0 == "\n" }.reversed())
     #expect(article.contains("```text\n\(shown)\n```"), "The article lacks:\n\(shown)")

@@ -7,6 +7,7 @@ import Testing
 import Three20Core
 import Three20Style
 import Three20Table
+import Three20UICommon
 
 /// A person, as the app's model keeps one.
 struct Person: Sendable, Hashable {

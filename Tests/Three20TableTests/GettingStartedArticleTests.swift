@@ -6,6 +6,7 @@ import Testing
 import Three20Core
 import Three20Style
 import Three20Table
+import Three20UICommon
 
 /// The mailbox list of the article.
 @MainActor

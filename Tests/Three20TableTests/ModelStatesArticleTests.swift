@@ -7,6 +7,7 @@ import Testing
 import Three20Core
 import Three20Style
 import Three20Table
+import Three20UICommon
 
 /// A feed of headlines, a page at a time: a stub whose loads the test answers (the real RSS
 /// model lives in XMLExt).

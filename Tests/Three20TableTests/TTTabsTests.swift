@@ -3,6 +3,7 @@ import Testing
 import Three20Core
 import Three20Style
 import Three20Table
+import Three20UICommon
 
 @MainActor
 @Suite("Tabs")

@@ -2,6 +2,7 @@ import Foundation
 import Three20Core
 import Three20Style
 import Three20Table
+import Three20UICommon
 
 /// A one-line test item that opens `tt://note/<id>`.
 struct Note: TTTableLinkedItem, Equatable {

@@ -7,6 +7,7 @@ import Testing
 import Three20Core
 import Three20Style
 import Three20Table
+import Three20UICommon
 
 /// A playlist of the article: its title and its videos.
 struct Playlist: Sendable {

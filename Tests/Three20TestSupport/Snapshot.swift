@@ -1,5 +1,5 @@
-import Foundation
-import Testing
+public import Foundation
+public import Testing
 
 /// Compares text with a golden file in the `Snapshots/` folder next to the calling test file.
 ///

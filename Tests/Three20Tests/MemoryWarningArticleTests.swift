@@ -5,6 +5,7 @@
 import Foundation
 import Testing
 import Three20
+import Three20UICommon
 
 /// Three20's bookkeeping for the empty view: a flag, and whether the view is really there.
 struct ClassicEmptyViewBookkeeping {

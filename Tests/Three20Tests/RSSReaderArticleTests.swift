@@ -6,6 +6,7 @@
 import Foundation
 import Testing
 import Three20
+import Three20UICommon
 
 @MainActor
 final class FeedDataSource: TTModelDataSource<TTFeedModel> {

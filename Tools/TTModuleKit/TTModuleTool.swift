@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What `ttmodule` does, as functions that return the text to print: the commands call these,
 /// and the tests call them in-process.

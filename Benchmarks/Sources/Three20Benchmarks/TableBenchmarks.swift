@@ -2,6 +2,7 @@ import Foundation
 import Three20Core
 import Three20Style
 import Three20Table
+import Three20UICommon
 
 /// Table's benchmarks: the virtualised table's first frame and paging at a million rows
 /// (against the same at a thousand rows: equal times mean the cost does not grow with the

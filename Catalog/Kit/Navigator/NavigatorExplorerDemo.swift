@@ -1,4 +1,5 @@
 import Three20
+import Three20UICommon
 
 /// The URL explorer: type a URL, see the pattern it matches and what it opens.
 ///

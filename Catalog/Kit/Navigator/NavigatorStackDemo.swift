@@ -1,5 +1,6 @@
 import Foundation
 import Three20
+import Three20UICommon
 
 /// A navigator of its own, driven step by step: created and shared controllers, a modal
 /// screen, a deep link that builds its parent chain, and a stack saved and restored.

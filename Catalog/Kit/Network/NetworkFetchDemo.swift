@@ -1,5 +1,6 @@
 import Foundation
 import Three20
+import Three20UICommon
 
 /// Fetches any URL and shows the status, headers and the start of the body.
 ///

@@ -1,8 +1,9 @@
-import Foundation
-import Three20
+public import Foundation
+public import Three20
 
 #if canImport(Glibc)
 import Glibc
+public import Three20UICommon
 #endif
 
 /// The `Catalog` program: reads the command line and runs the right mode.

@@ -1,4 +1,5 @@
-import Three20
+public import Three20
+public import Three20UICommon
 
 /// One piece of a demo page: a heading, some text, a table of values, a drawing or a live view.
 ///

@@ -1,4 +1,5 @@
-import Three20
+public import Three20
+public import Three20UICommon
 
 /// One screen of the Catalog: where it sits in the index, the URL that opens it, and how it
 /// is made.

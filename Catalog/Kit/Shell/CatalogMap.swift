@@ -1,4 +1,4 @@
-import Three20
+public import Three20
 
 /// The Catalog's URL map, as TTCatalog's app delegate built it: `tt://catalog` is the shared
 /// index, each demo's pattern opens it under the index, and any other URL opens

@@ -1,5 +1,5 @@
-import Foundation
-import Three20
+public import Foundation
+public import Three20
 
 /// The Catalog's command line.
 public struct CatalogOptions: Sendable, Equatable {

@@ -1,4 +1,5 @@
-import Three20
+public import Three20
+public import Three20UICommon
 
 /// Something the Catalog can refresh with `r`.
 @MainActor

@@ -1,5 +1,6 @@
-import Foundation
-import Three20
+public import Foundation
+public import Three20
+public import Three20UICommon
 
 /// Draws one Catalog screen once, without a terminal: `Catalog URL`, and the tests.
 @MainActor

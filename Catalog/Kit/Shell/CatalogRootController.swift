@@ -1,4 +1,5 @@
-import Three20
+public import Three20
+public import Three20UICommon
 
 /// The Catalog's screen: the navigator's bar and visible demo, plus the Catalog's own keys.
 ///

@@ -1,4 +1,5 @@
 import Three20
+import Three20UICommon
 
 /// A one-line text field driven by keys, for demos where you type a URL: `/` starts typing,
 /// Enter submits, Escape cancels, Backspace deletes.

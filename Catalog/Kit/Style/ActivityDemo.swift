@@ -1,4 +1,5 @@
 import Three20
+import Three20UICommon
 
 /// Three20's ActivityTestController: every activity label style, spinning, and the error
 /// view controllers show when there is nothing to show.

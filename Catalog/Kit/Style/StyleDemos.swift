@@ -1,4 +1,5 @@
 import Three20
+import Three20UICommon
 
 /// The Style demos: the gallery, stylesheets and buttons, styled text, colour profiles,
 /// activity labels.

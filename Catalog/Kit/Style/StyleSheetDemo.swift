@@ -1,4 +1,5 @@
 import Three20
+import Three20UICommon
 
 /// Three20's ButtonTestController, with a stylesheet: buttons in every state, first with the
 /// default sheet's `toolbarButton`, then with a theme read from CSS laid over it.

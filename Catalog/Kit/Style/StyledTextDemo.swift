@@ -1,4 +1,5 @@
 import Three20
+import Three20UICommon
 
 /// Three20's StyledTextTestController: XHTML with bold, italic, links, line breaks and
 /// classes from the stylesheet, laid out at the page's width.

@@ -1,4 +1,5 @@
 import Three20
+import Three20UICommon
 
 /// A tab strip whose tabs make their data sources only when first chosen, and keep them.
 ///

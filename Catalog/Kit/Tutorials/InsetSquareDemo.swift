@@ -1,4 +1,5 @@
 import Three20
+import Three20UICommon
 
 /// The classic "Inset Square with Three20 & TTStyle" tutorial, as Style's Inset Square article
 /// ports it: a style, a stylesheet entry, a view in a controller.

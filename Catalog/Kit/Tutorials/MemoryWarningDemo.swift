@@ -1,4 +1,5 @@
 import Three20
+import Three20UICommon
 
 /// The classic "TTTableViewController & didReceiveMemoryWarning" tutorial, as the guide's
 /// article tells it.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension Date {
   /// Three20's date helpers: relative times, short times, days, midnight.

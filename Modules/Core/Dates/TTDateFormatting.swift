@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Formats dates the way Three20's `NSDate` additions did: relative times ("5 minutes ago"),
 /// short relative times ("3h"), times, dates, "Today"/"Yesterday", months and years.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The localisable phrases and date patterns that ``TTDateFormatting`` uses.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Three20's time constants (`TT_MINUTE` … `TT_YEAR`), as `TimeInterval`s in seconds.
 ///

@@ -10,7 +10,7 @@
 ///   print(error)
 /// }
 /// ```
-public struct TTCoreError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct TTCoreError: TTCodedError {
   /// What kind of failure this is.
   ///
   /// New codes may be added; match the ones you handle.
@@ -40,14 +40,11 @@ public struct TTCoreError: Error, Sendable, Hashable, CustomStringConvertible {
   public var message: String
 
   /// Creates an error.
+  ///
   /// - Parameters:
   ///   - code: What kind of failure this is.
   ///   - message: What went wrong, with which input, and what to do about it.
   public init(_ code: Code, _ message: String) {
-    self.code = code
-    self.message = message
+    (self.code, self.message) = (code, message)
   }
-
-  /// The message.
-  public var description: String { message }
 }

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An observer of a ``TTModel``: Three20's `TTModelDelegate`.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A notification a model sends to its observers: the Swift form of one ``TTModelDelegate``
 /// callback.

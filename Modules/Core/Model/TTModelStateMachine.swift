@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The rules of a model's life, as a value: each event moves the ``state`` and returns the
 /// notifications to deliver.

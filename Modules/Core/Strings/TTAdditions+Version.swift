@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension TTAdditions where Base == String {
   /// Compares two version strings; Three20's `versionStringCompare:`.

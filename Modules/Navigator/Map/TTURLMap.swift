@@ -1,4 +1,5 @@
 public import Three20Style
+public import Three20UICommon
 
 /// The URL map: which URL patterns open which controllers, handlers or objects, and which
 /// objects make which URLs (Three20's `TTURLMap`).

@@ -1,4 +1,5 @@
 public import Three20Style
+public import Three20UICommon
 
 /// What a URL matched: the pattern, the values of its parameters, its query and fragment.
 public struct TTURLMatch: Sendable, Hashable {

@@ -15,6 +15,7 @@
 ///   }
 /// }
 /// ```
+public import Three20UICommon
 @MainActor
 public protocol TTFragmentHandling: AnyObject {
   /// Acts on a fragment.

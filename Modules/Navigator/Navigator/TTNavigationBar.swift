@@ -1,4 +1,5 @@
 public import Three20Style
+public import Three20UICommon
 
 /// The one-row bar above a navigator's screens: the trail of titles that led to the visible
 /// screen, and a hint for going back.

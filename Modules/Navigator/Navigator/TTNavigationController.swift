@@ -1,5 +1,6 @@
 import Three20Core
 public import Three20Style
+public import Three20UICommon
 
 /// The screen that shows a navigator: a navigation bar above the visible controller's view.
 ///

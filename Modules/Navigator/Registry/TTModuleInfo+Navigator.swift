@@ -9,5 +9,5 @@ extension TTModuleInfo {
     summary:
       "TTURLMap patterns and TTNavigator: every screen has a URL, opened, stacked and restored "
       + "by the navigator.",
-    dependencies: ["Three20Core", "Three20Style"])
+    dependencies: ["Three20Core", "Three20Style", "Three20UICommon"])
 }

@@ -1,8 +1,10 @@
+public import Three20Core
+
 /// The error Three20Style throws.
 ///
 /// Every error carries a ``code`` to match on and a ``message`` that says what went wrong, with
 /// which input, and what to do about it. Its `description` is the message.
-public struct TTStyleError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct TTStyleError: TTCodedError {
   /// What kind of failure this is.
   ///
   /// New codes may be added; match the ones you handle.
@@ -11,7 +13,6 @@ public struct TTStyleError: Error, Sendable, Hashable, CustomStringConvertible {
       case invalidColor
       case invalidMarkup
       case invalidStylesheet
-      case terminal
     }
 
     private let storage: Storage
@@ -22,8 +23,6 @@ public struct TTStyleError: Error, Sendable, Hashable, CustomStringConvertible {
     public static let invalidMarkup = Code(storage: .invalidMarkup)
     /// A stylesheet file could not be read.
     public static let invalidStylesheet = Code(storage: .invalidStylesheet)
-    /// The terminal could not be set up or restored.
-    public static let terminal = Code(storage: .terminal)
 
     /// The code's name, for example `invalidColor`.
     public var description: String { storage.rawValue }
@@ -40,10 +39,6 @@ public struct TTStyleError: Error, Sendable, Hashable, CustomStringConvertible {
   ///   - code: What kind of failure this is.
   ///   - message: What went wrong, with which input, and what to do about it.
   public init(_ code: Code, _ message: String) {
-    self.code = code
-    self.message = message
+    (self.code, self.message) = (code, message)
   }
-
-  /// The message.
-  public var description: String { message }
 }

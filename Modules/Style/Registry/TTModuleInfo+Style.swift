@@ -8,6 +8,6 @@ extension TTModuleInfo {
     name: "Three20 Style",
     summary:
       "Colours, TTStyle chains, stylesheets and styled XHTML text, drawn on a terminal canvas "
-      + "or as SVG, and the base views and controllers.",
+      + "or as SVG.",
     dependencies: ["Three20Core"])
 }

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension TTStyleSheet {
   /// Reads a stylesheet written in the CSS-like stylesheet format.

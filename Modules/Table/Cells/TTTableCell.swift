@@ -1,4 +1,5 @@
 public import Three20Style
+public import Three20UICommon
 
 /// How a cell is being shown: selected, highlighted, the stylesheet to draw with, and the
 /// frame of any spinner.

@@ -1,6 +1,7 @@
 public import Foundation
 import Three20Core
 public import Three20Style
+public import Three20UICommon
 
 /// The rows of a data source on screen, drawn only where they are visible: Three20's table
 /// view, for the terminal.

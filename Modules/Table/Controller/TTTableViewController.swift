@@ -1,6 +1,7 @@
 public import Foundation
 public import Three20Core
 public import Three20Style
+public import Three20UICommon
 
 /// A screen that shows a data source's rows and its model's loading, empty and error states:
 /// Three20's `TTTableViewController` (with `TTModelViewController` folded in), for the

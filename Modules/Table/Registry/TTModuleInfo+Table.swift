@@ -9,5 +9,5 @@ extension TTModuleInfo {
     summary:
       "Table items, cells and data sources, and the model-driven table controller with its "
       + "loading, empty and error states.",
-    dependencies: ["Three20Core", "Three20Style"])
+    dependencies: ["Three20Core", "Three20Style", "Three20UICommon"])
 }

@@ -1,4 +1,5 @@
 public import Three20Style
+public import Three20UICommon
 
 /// A row of tab titles with one selected: Three20's `TTTabStrip`, for the terminal.
 ///

@@ -1,4 +1,5 @@
 public import Three20Style
+public import Three20UICommon
 
 /// A table with a tab strip above it and one data source per tab, each made the first time
 /// its tab is chosen and kept afterwards: Three20's "multi-table lazy loading" recipe.

@@ -1,5 +1,5 @@
 internal import CZlib
-import Foundation
+public import Foundation
 
 /// zlib compression as HTTP uses it, for the test server's encoded responses and for checking
 /// what a client received.

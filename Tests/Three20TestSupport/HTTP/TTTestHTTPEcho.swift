@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The JSON body of the server's `/echo` route: the request exactly as the server received it.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One HTTP request as ``TTTestHTTPServer`` received it, handed to route handlers.
 ///

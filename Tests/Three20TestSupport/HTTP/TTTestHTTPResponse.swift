@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What a route handler returns: status, headers and body, plus how the server should send it.
 ///

@@ -1,5 +1,5 @@
-import ArgumentParser
-import Foundation
+public import ArgumentParser
+public import Foundation
 
 /// The `ttmodule` command line: `list`, `deps`, `new`, `add` and `remove`.
 ///

@@ -1,4 +1,4 @@
-import Three20
+public import Three20
 
 /// The Three20 modules `ttmodule` offers, their edges, and the names it accepts for them.
 ///
@@ -32,7 +32,7 @@ public struct TTModuleGraph: Sendable {
   /// Three20's module names, and a few other familiar names, mapped to the short names of this
   /// project's modules (lower-cased keys).
   public static let three20Names: [String: String] = [
-    "three20uicommon": "Style",
+    "three20uicommon": "UICommon",
     "three20ui": "Table",
     "three20uinavigator": "Navigator",
     "extthree20xml": "XMLExt",

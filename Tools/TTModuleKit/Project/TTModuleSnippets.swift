@@ -58,6 +58,14 @@ enum TTModuleSnippets {
           environment: ProcessInfo.processInfo.environment, isTerminal: isatty(1) == 1)
         print(TTANSIRenderer(capabilities: capabilities).render(canvas))
         """
+    case "UICommon":
+      return """
+        // UICommon: a screen is a view controller whose view holds views; a terminal host draws it.
+        let screen = TTViewController()
+        screen.view.addSubview(
+          TTLabel(text: "Hello from Three20UICommon", frame: TTRect(x: 1, y: 0, width: 30, height: 1)))
+        print(TTTerminalHost.renderOnce(screen, size: TTSize(width: 32, height: 1), capabilities: .plain))
+        """
     case "Table":
       return """
         // Table: rows are values; the standard cell registry picks the cell that draws each one.
@@ -151,6 +159,16 @@ enum TTModuleSnippets {
             #expect(TTDisplayWidth.of("漢字") == 4)
             var canvas = TTCanvas(width: 6, height: 1)
             #expect(canvas.write("漢字ok", at: TTPoint(x: 0, y: 0)) == 6)
+          }
+        """
+    case "UICommon":
+      return """
+          /// UICommon draws a controller's views once, the way the terminal host does.
+          @Test @MainActor func uiCommonDrawsAControllersViews() {
+            let screen = TTViewController()
+            screen.view.addSubview(TTLabel(text: "Hi", frame: TTRect(x: 0, y: 0, width: 4, height: 1)))
+            let text = TTTerminalHost.renderOnce(screen, size: TTSize(width: 4, height: 1), capabilities: .plain)
+            #expect(text.contains("Hi"))
           }
         """
     case "Table":

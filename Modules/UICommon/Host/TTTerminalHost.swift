@@ -1,0 +1,376 @@
+public import Three20Style
+public import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs a controller full-screen in a real terminal: raw keys in, drawn frames out.
+///
+/// The host owns the terminal while it runs. ``start()`` saves the terminal settings, puts
+/// the input in raw mode (keys arrive one by one, unechoed; Ctrl-C arrives as a key), enters
+/// the alternate screen and hides the cursor. ``run(_:)`` then loops:
+///
+/// 1. wait for input with `poll`, at most ``tickInterval`` (or ``escapeTimeout`` while a lone
+///    `ESC` is pending, see ``TTKeyDecoder``);
+/// 2. decode the bytes into ``TTKey``s and hand each to the controller's
+///    ``TTViewController/handleKey(_:)``; Ctrl-C (``TTKey/interrupt``) stops the loop;
+/// 3. every ``tickInterval``, call the controller's ``TTViewController/tick()`` (spinners);
+/// 4. when the terminal was resized (SIGWINCH) or the view needs display, draw the view
+///    on a ``TTCanvas`` of the terminal's size and write only the rows that changed;
+/// 5. yield to other tasks on the main actor, so model loads and timers can finish.
+///
+/// The loop ends on ``stop()``, Ctrl-C, or end of input; the terminal is then put back
+/// exactly as it was: settings, main screen, cursor. It is also put back if the program
+/// exits (`atexit`), is ended by SIGINT, SIGTERM, SIGHUP or SIGQUIT (which are then
+/// re-raised with their default action) or crashes with SIGSEGV, SIGBUS, SIGILL, SIGABRT,
+/// SIGFPE or SIGTRAP (re-raised to the handler that was there before, such as the Swift
+/// backtracer). Those paths write a prepared byte sequence and the saved settings with
+/// async-signal-safe calls only.
+///
+/// One host can own the terminal at a time. The host takes its input and output as file
+/// descriptors, so tests can drive it through a pseudo-terminal (`openpty`).
+///
+/// ```swift
+/// @main
+/// struct App {
+///   @MainActor static func main() async throws {
+///     let host = TTTerminalHost()
+///     try await host.run(HelloController())   // until Ctrl-C or host.stop()
+///   }
+/// }
+///
+/// // Without a terminal, for tests and `Catalog <url>`:
+/// let text = TTTerminalHost.renderOnce(controller, size: TTSize(width: 40, height: 10),
+///                                      capabilities: .plain)
+/// ```
+@MainActor
+public final class TTTerminalHost {
+  /// The file descriptor keys are read from; standard input by default.
+  public let input: Int32
+  /// The file descriptor frames are written to; standard output by default.
+  public let output: Int32
+  /// What the output can show; by default detected from the environment and whether
+  /// ``output`` is a terminal (`TTTerminalCapabilities.detect`).
+  public var capabilities: TTTerminalCapabilities
+  /// The environment used for the size fallback (`COLUMNS`, `LINES`) and the spinner's
+  /// locale check.
+  public let environment: [String: String]
+
+  /// How often the controller is ticked, which is how fast spinners turn.
+  ///
+  /// Defaults to 100 milliseconds.
+  public var tickInterval: Duration = .milliseconds(100)
+
+  /// How long a lone `ESC` waits for the rest of an escape sequence before it counts as the
+  /// Escape key.
+  ///
+  /// Defaults to 50 milliseconds.
+  public var escapeTimeout: Duration = .milliseconds(50)
+
+  /// The terminal's size in cells, as last read.
+  public private(set) var size: TTSize
+
+  /// Whether the host owns the terminal (between ``start()`` and the end of the loop or
+  /// ``stop()``).
+  public private(set) var isStarted = false
+
+  /// Whether ``run(_:)`` is looping.
+  public private(set) var isRunning = false
+
+  private var stopRequested = false
+  private var decoder = TTKeyDecoder()
+  private var shownRows: [String] = []
+  private var savedSpinner: TTActivityLabel.Spinner?
+
+  /// Creates a host; it does nothing to the terminal until ``start()`` or ``run(_:)``.
+  ///
+  /// - Parameters:
+  ///   - input: Where keys come from; standard input (0) by default.
+  ///   - output: Where frames go; standard output (1) by default.
+  ///   - capabilities: What the output can show; `nil`, the default, detects it.
+  ///   - environment: The environment; the process's by default.
+  public init(
+    input: Int32 = 0, output: Int32 = 1, capabilities: TTTerminalCapabilities? = nil,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) {
+    self.input = input
+    self.output = output
+    self.environment = environment
+    self.capabilities =
+      capabilities ?? .detect(environment: environment, isTerminal: isatty(output) == 1)
+    size = Self.terminalSize(of: output, environment: environment)
+  }
+
+  // MARK: - Owning the terminal
+
+  /// Takes over the terminal.
+  ///
+  /// Puts the input in raw mode (when it is a terminal), enters the alternate screen, hides
+  /// the cursor and installs the handlers that put it all back. Does nothing if already
+  /// started.
+  ///
+  /// - Throws: ``TTUICommonError`` with code `terminal` when another host owns the terminal,
+  ///   or when the input is a terminal whose settings cannot be changed.
+  public func start() throws(TTUICommonError) {
+    guard !isStarted else { return }
+    var saved = termios()
+    var settings: termios? = nil
+    if tcgetattr(input, &saved) == 0 {
+      var raw = saved
+      cfmakeraw(&raw)
+      guard tcsetattr(input, TCSANOW, &raw) == 0 else {
+        throw TTUICommonError(
+          .terminal,
+          "Could not put the terminal on descriptor \(input) in raw mode (errno \(errno)). "
+            + "Run the program in a terminal, or use TTTerminalHost.renderOnce for output without one.")
+      }
+      settings = saved
+    }
+    guard TTTerminalRestorer.activate(input: input, output: output, settings: settings) else {
+      if let settings {
+        var original = settings
+        _ = tcsetattr(input, TCSANOW, &original)
+      }
+      throw TTUICommonError(
+        .terminal,
+        "Another TTTerminalHost owns the terminal. Stop it (stop()) before starting a new one.")
+    }
+    isStarted = true
+    stopRequested = false
+    decoder = TTKeyDecoder()
+    shownRows = []
+    savedSpinner = TTActivityLabel.defaultSpinner
+    TTActivityLabel.defaultSpinner = .preferred(capabilities: capabilities, environment: environment)
+    size = Self.terminalSize(of: output, environment: environment)
+    writeOut(TTTerminalRestorer.enterText)
+    TTViewLog.debug("TTTerminalHost started at \(size)")
+  }
+
+  /// Ends the run loop after the current step, or, when no loop runs, gives the terminal
+  /// back now.
+  ///
+  /// Safe to call at any time, also when not started, and from key handlers.
+  public func stop() {
+    stopRequested = true
+    if isStarted && !isRunning { finish() }
+  }
+
+  /// Gives the terminal back: restores settings and screen, removes the handlers.
+  private func finish() {
+    guard isStarted else { return }
+    TTTerminalRestorer.restore()
+    TTTerminalRestorer.uninstallHandlers()
+    if let savedSpinner { TTActivityLabel.defaultSpinner = savedSpinner }
+    savedSpinner = nil
+    isStarted = false
+    TTViewLog.debug("TTTerminalHost stopped")
+  }
+
+  // MARK: - The loop
+
+  /// Shows a controller until ``stop()``, Ctrl-C or end of input, then gives the terminal
+  /// back.
+  ///
+  /// Starts the host if needed, sizes the controller's view to the terminal, makes it
+  /// appear, loops as the type's description says, and makes it disappear at the end.
+  ///
+  /// - Parameter root: The controller to show.
+  /// - Throws: ``TTUICommonError`` with code `terminal` when the host cannot start.
+  public func run(_ root: TTViewController) async throws(TTUICommonError) {
+    try start()
+    isRunning = true
+    defer {
+      isRunning = false
+      finish()
+    }
+    stopRequested = false
+    root.view.frame = TTRect(origin: .zero, size: size)
+    root.appear()
+    let clock = ContinuousClock()
+    var nextTick = clock.now.advanced(by: tickInterval)
+    while !stopRequested {
+      if TTTerminalRestorer.takeResize() { resize(root) }
+      if root.needsDisplay { redraw(root) }
+      let wait: Duration =
+        decoder.hasPendingInput ? escapeTimeout : max(.zero, clock.now.duration(to: nextTick))
+      readInput(root, timeout: Self.milliseconds(wait))
+      if stopRequested { break }
+      if clock.now >= nextTick {
+        root.tick()
+        nextTick = clock.now.advanced(by: tickInterval)
+      }
+      await Task.yield()
+    }
+    if root.needsDisplay { redraw(root) }
+    root.disappear()
+  }
+
+  /// Waits for input up to `timeout` milliseconds and hands the keys to the controller.
+  private func readInput(_ root: TTViewController, timeout: Int32) {
+    var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+    let ready = poll(&descriptor, 1, timeout)
+    if ready < 0 {
+      if errno != EINTR { stopForInput("poll failed (errno \(errno))") }
+      return
+    }
+    if ready == 0 {
+      if decoder.hasPendingInput { dispatch(decoder.flush(), to: root) }
+      return
+    }
+    if descriptor.revents & Int16(POLLIN) == 0 {
+      stopForInput("input closed")
+      return
+    }
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+    if count > 0 {
+      dispatch(decoder.decode(buffer[0..<count]), to: root)
+    } else if count == 0 {
+      stopForInput("end of input")
+    } else if errno != EINTR && errno != EAGAIN {
+      stopForInput("read failed (errno \(errno))")
+    }
+  }
+
+  private func stopForInput(_ reason: String) {
+    TTViewLog.debug("TTTerminalHost stops: \(reason)")
+    stopRequested = true
+  }
+
+  private func dispatch(_ keys: [TTKey], to root: TTViewController) {
+    for key in keys {
+      if key == .interrupt {
+        stopRequested = true
+        return
+      }
+      _ = root.handleKey(key)
+      if stopRequested { return }
+    }
+  }
+
+  private func resize(_ root: TTViewController) {
+    size = Self.terminalSize(of: output, environment: environment)
+    root.view.frame = TTRect(origin: .zero, size: size)
+    shownRows = []
+    writeOut("\u{1B}[H\u{1B}[2J")
+    root.invalidateView()
+  }
+
+  /// Draws the view and writes the rows that differ from what is on screen.
+  private func redraw(_ root: TTViewController) {
+    let view = root.view
+    let bounds = TTRect(origin: .zero, size: size)
+    if view.frame != bounds { view.frame = bounds }
+    var canvas = TTCanvas(width: size.width, height: size.height)
+    view.draw(on: &canvas)
+    let rows = Self.rows(of: canvas, capabilities: capabilities)
+    var text = ""
+    for (index, row) in rows.enumerated() where index >= shownRows.count || shownRows[index] != row {
+      // Clear first, then write: clearing after a row that reaches the last column would
+      // erase its last cell.
+      text += "\u{1B}[\(index + 1);1H\u{1B}[K" + row
+    }
+    shownRows = rows
+    if !text.isEmpty { writeOut(text) }
+  }
+
+  /// Each row of the canvas as the text that draws it.
+  static func rows(of canvas: TTCanvas, capabilities: TTTerminalCapabilities) -> [String] {
+    guard capabilities.attributes else { return canvas.lines }
+    let renderer = TTANSIRenderer(capabilities: capabilities)
+    return (0..<canvas.height).map { y in
+      var row = ""
+      renderer.renderRow(canvas.row(y), into: &row)
+      return row
+    }
+  }
+
+  private func writeOut(_ text: String) {
+    let bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeBytes { write(output, $0.baseAddress! + offset, $0.count - offset) }
+      if written > 0 {
+        offset += written
+      } else if written < 0 && (errno == EINTR || errno == EAGAIN) {
+        var descriptor = pollfd(fd: output, events: Int16(POLLOUT), revents: 0)
+        _ = poll(&descriptor, 1, 100)
+      } else {
+        TTViewLog.warning("TTTerminalHost could not write to descriptor \(output) (errno \(errno)).")
+        return
+      }
+    }
+  }
+
+  private static func milliseconds(_ duration: Duration) -> Int32 {
+    let (seconds, attoseconds) = duration.components
+    let total = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    return Int32(clamping: max(0, min(total, 60_000)))
+  }
+
+  // MARK: - Without a terminal
+
+  /// Draws a controller once at a size and returns the text, without touching any terminal.
+  ///
+  /// The controller's view is sized to `size`; a controller not on screen appears before
+  /// drawing and disappears after, so its whole appearance lifecycle runs. Spinners use the
+  /// frames `capabilities` and `environment` call for (ASCII for plain output).
+  ///
+  /// ```swift
+  /// let text = TTTerminalHost.renderOnce(
+  ///   controller, size: TTSize(width: 40, height: 10), capabilities: .ansi256)
+  /// print(text)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - controller: The controller to draw.
+  ///   - size: The size of the screen to imagine.
+  ///   - capabilities: What the output may use; ``TTTerminalCapabilities/plain`` gives plain
+  ///     text.
+  ///   - environment: The environment for the spinner's locale check; the process's by
+  ///     default.
+  /// - Returns: The rendered rows joined by newlines (`TTANSIRenderer.render`).
+  public static func renderOnce(
+    _ controller: TTViewController, size: TTSize, capabilities: TTTerminalCapabilities,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> String {
+    let previous = TTActivityLabel.defaultSpinner
+    TTActivityLabel.defaultSpinner = .preferred(capabilities: capabilities, environment: environment)
+    defer { TTActivityLabel.defaultSpinner = previous }
+    let wasVisible = controller.isVisible
+    controller.view.frame = TTRect(origin: .zero, size: size)
+    if !wasVisible { controller.appear() }
+    var canvas = TTCanvas(width: size.width, height: size.height)
+    controller.view.draw(on: &canvas)
+    if !wasVisible { controller.disappear() }
+    return TTANSIRenderer(capabilities: capabilities).render(canvas)
+  }
+
+  /// The size of the terminal on a file descriptor.
+  ///
+  /// Asks the terminal (`ioctl` `TIOCGWINSZ`); when that fails (not a terminal) uses the
+  /// `COLUMNS` and `LINES` variables; when those are missing or not positive numbers, 80×24.
+  /// Each side is at most 10,000.
+  ///
+  /// - Parameters:
+  ///   - descriptor: The terminal's file descriptor; standard output by default.
+  ///   - environment: The environment; the process's by default.
+  /// - Returns: The size in cells.
+  public static func terminalSize(
+    of descriptor: Int32 = 1, environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> TTSize {
+    let limit = 10_000
+    var window = winsize()
+    if ioctl(descriptor, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 {
+      return TTSize(width: min(Int(window.ws_col), limit), height: min(Int(window.ws_row), limit))
+    }
+    func number(_ name: String) -> Int? {
+      guard let value = environment[name].flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }),
+        value > 0
+      else { return nil }
+      return min(value, limit)
+    }
+    return TTSize(width: number("COLUMNS") ?? 80, height: number("LINES") ?? 24)
+  }
+}

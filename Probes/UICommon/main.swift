@@ -1,0 +1,11 @@
+// Link probe for Three20UICommon: a program that uses this module alone.
+// CI reads the libraries this binary needs (readelf -d, ldd) and fails if it links a system
+// library the module must not use. See scripts/check-link-probes.sh.
+import Three20Core
+import Three20UICommon
+
+let info = TTModuleInfo.uiCommon
+print("\(info.identifier) \(info.version)")
+for library in info.systemLibraries {
+  print("  links \(library.name) \(library.version)")
+}

@@ -1,0 +1,286 @@
+import Foundation
+import Synchronization
+import Testing
+import Three20Style
+import Three20UICommon
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@MainActor
+@Suite("TTTerminalHost", .serialized)
+struct TTTerminalHostTests {
+  /// A controller that shows a counter, its width and the last key; `j` counts, `q` stops.
+  final class CounterController: TTViewController {
+    var stopHost: (() -> Void)?
+    var count = 0
+    var keys: [TTKey] = []
+    var events: [String] = []
+    let label = TTLabel()
+    let spinner = TTActivityLabel(text: "busy", activityStyle: .gray)
+
+    override func viewDidLoad() {
+      super.viewDidLoad()
+      view.addSubview(label)
+      view.addSubview(spinner)
+    }
+
+    override func viewWillAppear() {
+      events.append("willAppear")
+      update()
+    }
+
+    override func viewDidAppear() { events.append("didAppear") }
+    override func viewWillDisappear() { events.append("willDisappear") }
+    override func viewDidDisappear() { events.append("didDisappear") }
+
+    override func tick() {
+      super.tick()
+      update()
+    }
+
+    func update() {
+      let width = view.frame.width
+      label.frame = TTRect(x: 0, y: 0, width: width, height: 1)
+      spinner.frame = TTRect(x: 0, y: 1, width: 10, height: 1)
+      label.text = "count \(count) w\(width) last \(keys.last?.description ?? "-")"
+    }
+
+    override func handleKey(_ key: TTKey) -> Bool {
+      keys.append(key)
+      switch key {
+      case .character("j"): count += 1
+      case .character("q"): stopHost?()
+      default: break
+      }
+      update()
+      return true
+    }
+  }
+
+  /// renderOnce draws the controller at the size asked, running its appearance lifecycle.
+  @Test func renderOnceDrawsAndRunsTheLifecycle() {
+    let controller = CounterController()
+    let plain = TTTerminalHost.renderOnce(
+      controller, size: TTSize(width: 24, height: 3), capabilities: .plain, environment: ["LANG": "C.UTF-8"])
+    #expect(plain == "count 0 w24 last -\n  | busy\n")
+    #expect(controller.events == ["willAppear", "didAppear", "willDisappear", "didDisappear"])
+    #expect(controller.view.frame == TTRect(x: 0, y: 0, width: 24, height: 3))
+    let colour = TTTerminalHost.renderOnce(
+      controller, size: TTSize(width: 24, height: 3), capabilities: .ansi256, environment: ["LANG": "C.UTF-8"]
+    )
+    #expect(colour.hasSuffix("\n  \u{1B}[38;5;244m⠋ busy\u{1B}[0m\n"))
+  }
+
+  /// renderOnce leaves the default spinner as it was.
+  @Test func renderOnceRestoresTheDefaultSpinner() {
+    let before = TTActivityLabel.defaultSpinner
+    _ = TTTerminalHost.renderOnce(
+      CounterController(), size: TTSize(width: 4, height: 1), capabilities: .plain, environment: [:])
+    #expect(TTActivityLabel.defaultSpinner == before)
+  }
+
+  /// Without a terminal the size comes from COLUMNS and LINES, else 80×24.
+  @Test func terminalSizeFallsBack() {
+    #expect(
+      TTTerminalHost.terminalSize(of: -1, environment: ["COLUMNS": "100", "LINES": "30"])
+        == TTSize(width: 100, height: 30))
+    #expect(TTTerminalHost.terminalSize(of: -1, environment: [:]) == TTSize(width: 80, height: 24))
+    #expect(
+      TTTerminalHost.terminalSize(of: -1, environment: ["COLUMNS": "-3", "LINES": "x"])
+        == TTSize(width: 80, height: 24))
+    #expect(
+      TTTerminalHost.terminalSize(
+        of: -1, environment: ["COLUMNS": "99999999999999999999999", "LINES": "123456"])
+        == TTSize(width: 80, height: 10_000))
+  }
+
+  /// The size of a pseudo-terminal comes from the terminal itself.
+  @Test func terminalSizeFromAPseudoTerminal() throws {
+    let pty = try #require(PseudoTerminal(columns: 33, rows: 7))
+    defer { pty.close() }
+    #expect(TTTerminalHost.terminalSize(of: pty.slave, environment: [:]) == TTSize(width: 33, height: 7))
+  }
+
+  /// Stopping a host that never started does nothing; a second host cannot start while one
+  /// owns the terminal.
+  @Test func onlyOneHostAtATime() throws {
+    let pty = try #require(PseudoTerminal(columns: 20, rows: 5))
+    defer { pty.close() }
+    let reader = OutputReader(pty.master)
+    defer { reader.stop() }
+    TTTerminalHost(input: pty.slave, output: pty.slave).stop()
+    let first = TTTerminalHost(input: pty.slave, output: pty.slave, capabilities: .plain)
+    try first.start()
+    #expect(first.isStarted)
+    let second = TTTerminalHost(input: pty.slave, output: pty.slave, capabilities: .plain)
+    #expect(throws: TTUICommonError.self) { try second.start() }
+    first.stop()
+    #expect(!first.isStarted)
+    try second.start()
+    second.stop()
+    #expect(reader.waitFor("\u{1B}[?1049l"))
+  }
+
+  /// Against a pseudo-terminal: the host enters raw mode and the alternate screen, draws,
+  /// redraws on a resize, gets keys (a lone ESC after its timeout), stops on q, and puts
+  /// the terminal back exactly as it was.
+  @Test(.timeLimit(.minutes(1)))
+  func runsInAPseudoTerminal() async throws {
+    let pty = try #require(PseudoTerminal(columns: 30, rows: 6))
+    defer { pty.close() }
+    var before = termios()
+    #expect(tcgetattr(pty.slave, &before) == 0)
+
+    let reader = OutputReader(pty.master)
+    defer { reader.stop() }
+    let slave = pty.slave
+    let master = pty.master
+    let scriptDone = DispatchSemaphore(value: 0)
+    defer { _ = scriptDone.wait(timeout: .now() + 15) }
+    let script = Thread {
+      defer { scriptDone.signal() }
+      // Each step waits for the frame that shows the previous one worked.
+      guard reader.waitFor("count 0 w30 last -") else { return reader.send([0x03]) }
+      var current = termios()
+      tcgetattr(slave, &current)
+      reader.note(rawMode: current.c_lflag & tcflag_t(ICANON | ECHO) == 0)
+      var size = winsize(ws_row: 8, ws_col: 40, ws_xpixel: 0, ws_ypixel: 0)
+      _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+      kill(getpid(), SIGWINCH)
+      guard reader.waitFor("count 0 w40 last -") else { return reader.send([0x03]) }
+      reader.send(Array("j".utf8))
+      guard reader.waitFor("count 1 w40 last j") else { return reader.send([0x03]) }
+      reader.send([0x1B])
+      guard reader.waitFor("count 1 w40 last escape") else { return reader.send([0x03]) }
+      reader.send(Array("\u{1B}[B".utf8))
+      guard reader.waitFor("count 1 w40 last down") else { return reader.send([0x03]) }
+      reader.send(Array("q".utf8))
+    }
+    script.start()
+
+    let controller = CounterController()
+    let host = TTTerminalHost(
+      input: pty.slave, output: pty.slave, capabilities: .ansi256, environment: ["LANG": "C.UTF-8"])
+    controller.stopHost = { [weak host] in host?.stop() }
+    try await host.run(controller)
+
+    #expect(!host.isStarted)
+    #expect(controller.keys == [.character("j"), .escape, .down, .character("q")])
+    #expect(controller.events == ["willAppear", "didAppear", "willDisappear", "didDisappear"])
+    #expect(reader.sawRawMode == true)
+
+    var after = termios()
+    #expect(tcgetattr(pty.slave, &after) == 0)
+    #expect(withUnsafeBytes(of: &before) { Array($0) } == withUnsafeBytes(of: &after) { Array($0) })
+
+    #expect(reader.waitFor("\u{1B}[?1049l"))
+    let output = reader.text
+    #expect(output.hasPrefix("\u{1B}[?1049h\u{1B}[?25l"))
+    #expect(output.contains("\u{1B}[1;1H\u{1B}[Kcount 0 w30 last -"))
+    #expect(output.contains("\u{1B}[8;1H"))
+    #expect(output.contains("count 1 w40 last j"))
+    #expect(output.contains("⠋ busy") || output.contains("⠙ busy"))
+    #expect(output.hasSuffix("\u{1B}[?25h\u{1B}[?1049l"))
+  }
+
+  /// End of input stops the loop and restores the terminal.
+  @Test(.timeLimit(.minutes(1)))
+  func endOfInputStops() async throws {
+    var descriptors: [Int32] = [0, 0]
+    #expect(pipe(&descriptors) == 0)
+    let output = try #require(PseudoTerminal(columns: 10, rows: 2))
+    defer { output.close() }
+    let reader = OutputReader(output.master)
+    defer { reader.stop() }
+    close(descriptors[1])
+    let host = TTTerminalHost(input: descriptors[0], output: output.slave, capabilities: .plain)
+    try await host.run(CounterController())
+    close(descriptors[0])
+    #expect(!host.isStarted)
+    #expect(reader.waitFor("\u{1B}[?1049l"))
+  }
+}
+
+/// A pseudo-terminal pair from openpty.
+struct PseudoTerminal {
+  let master: Int32
+  let slave: Int32
+
+  init?(columns: UInt16, rows: UInt16) {
+    var master: Int32 = -1
+    var slave: Int32 = -1
+    var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+    guard openpty(&master, &slave, nil, nil, &size) == 0 else { return nil }
+    self.master = master
+    self.slave = slave
+  }
+
+  func close() {
+    _ = Glibc.close(slave)
+    _ = Glibc.close(master)
+  }
+}
+
+/// Reads everything written to a pseudo-terminal's master side on a thread of its own.
+final class OutputReader: Sendable {
+  private struct State {
+    var bytes: [UInt8] = []
+    var stopped = false
+    var rawMode: Bool?
+  }
+
+  private let state = Mutex(State())
+  private let descriptor: Int32
+  private let finished = DispatchSemaphore(value: 0)
+
+  init(_ descriptor: Int32) {
+    self.descriptor = descriptor
+    let thread = Thread { [self] in
+      loop()
+      finished.signal()
+    }
+    thread.start()
+  }
+
+  private func loop() {
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while !state.withLock({ $0.stopped }) {
+      var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+      guard poll(&poller, 1, 20) > 0 else { continue }
+      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count <= 0 { return }
+      state.withLock { $0.bytes += buffer[0..<count] }
+    }
+  }
+
+  var text: String { state.withLock { String(decoding: $0.bytes, as: UTF8.self) } }
+
+  var sawRawMode: Bool? { state.withLock { $0.rawMode } }
+
+  func note(rawMode: Bool) { state.withLock { $0.rawMode = rawMode } }
+
+  func send(_ bytes: [UInt8]) {
+    _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+  }
+
+  /// Waits up to ten seconds for the output to contain `needle`.
+  func waitFor(_ needle: String) -> Bool {
+    for _ in 0..<1000 {
+      if text.contains(needle) { return true }
+      usleep(10_000)
+    }
+    return false
+  }
+
+  /// Stops reading and waits for the thread to end, so that it never reads from the
+  /// descriptor once it is closed (and its number reused by another test's terminal).
+  func stop() {
+    let wasStopped = state.withLock { state in
+      defer { state.stopped = true }
+      return state.stopped
+    }
+    if !wasStopped { finished.wait() }
+  }
+}
