@@ -19,6 +19,12 @@ public import Three20UICommon
 /// over a modal screen) when there is somewhere to go back to. When this controller appears
 /// or disappears, so does the visible controller; when it disappears, the navigator saves its
 /// stack (``TTNavigator/persist()``).
+///
+/// Data flows one way. The controller observes its navigator (``TTNavigator/addObserver(_:)``)
+/// and, when told of a change, puts the visible controller's view under the bar and sets the
+/// bar's titles and hint, so a new title shows in the very next frame; the navigator holds no
+/// reference to it. The controller passes its own appearance in to the navigator
+/// (``TTNavigator/isOnScreen``) as it appears and disappears. Drawing only reads.
 @MainActor
 open class TTNavigationController: TTViewController {
   /// The hint shown when going back pops the visible screen.
@@ -38,32 +44,41 @@ open class TTNavigationController: TTViewController {
     didSet {
       guard isNavigationBarHidden != oldValue else { return }
       navigationBar.isHidden = isNavigationBarHidden
-      viewIfLoaded?.setNeedsLayout()
+      (viewIfLoaded as? TTNavigationContainerView)?.isBarHidden = isNavigationBarHidden
     }
   }
 
-  private weak var shownController: TTViewController?
+  /// The registration of ``navigatorDidChange(_:)`` with the navigator.
+  private var observation: TTNavigator.Observation?
 
-  /// Creates the screen for a navigator; the navigator then tells it about every change.
+  /// Creates the screen for a navigator and starts observing it.
+  ///
+  /// The bar shows the navigator's state at once; every change the navigator announces
+  /// after that updates it.
   ///
   /// - Parameter navigator: The navigator to show.
   public init(navigator: TTNavigator) {
     self.navigator = navigator
     self.navigationBar = TTNavigationBar()
     super.init()
-    navigator.container = self
+    observation = navigator.addObserver { [weak self] change in self?.navigatorDidChange(change) }
+    refreshBar()
+  }
+
+  /// Stops observing the navigator.
+  isolated deinit {
+    if let observation { navigator.removeObserver(observation) }
   }
 
   /// Makes the view that lays out the bar and the visible controller's view.
   open override func loadView() {
-    view = TTNavigationContainerView(controller: self)
+    view = TTNavigationContainerView(bar: navigationBar)
   }
 
   /// Shows the navigator's current state.
   open override func viewDidLoad() {
     super.viewDidLoad()
-    view.addSubview(navigationBar)
-    navigatorDidChange()
+    showVisibleController()
   }
 
   /// Puts the navigator's controllers on screen.
@@ -109,29 +124,27 @@ open class TTNavigationController: TTViewController {
     super.didReceiveMemoryWarning()
   }
 
-  /// Puts the visible controller's view under the bar and updates the bar; the navigator
-  /// calls it after every change.
-  func navigatorDidChange() {
-    guard let container = viewIfLoaded else { return }
-    let visible = navigator.visibleController
-    if shownController !== visible {
-      if let old = shownController?.viewIfLoaded, old.superview === container {
-        old.removeFromSuperview()
-      }
-      if let visible { container.insertSubview(visible.view, at: 0) }
-      shownController = visible
-    }
+  /// Updates the bar, and the view under it when the stack changed; the navigator calls it
+  /// after every change it announces.
+  private func navigatorDidChange(_ change: TTNavigator.Change) {
     refreshBar()
-    container.setNeedsLayout()
-    container.layoutIfNeeded()
+    if change != .titleChanged { showVisibleController() }
   }
 
-  /// Sets the bar's titles and hint from the navigator; also run before each drawing, so a
-  /// controller's new title shows at once.
-  func refreshBar() {
+  /// Sets the bar's titles and hint from the navigator.
+  private func refreshBar() {
     navigationBar.titles = (navigator.stack + navigator.modalStack).map(Self.title(of:))
     navigationBar.backHint =
       navigator.canGoBack ? (navigator.isVisibleControllerModal ? Self.closeHint : Self.backHint) : nil
+  }
+
+  /// Puts the visible controller's view under the bar and lays them out, if the view is
+  /// loaded.
+  private func showVisibleController() {
+    guard let container = viewIfLoaded as? TTNavigationContainerView else { return }
+    container.content = navigator.visibleController?.view
+    container.isBarHidden = isNavigationBarHidden
+    container.layoutIfNeeded()
   }
 
   /// A controller's title, or the last part of its URL when it has none.
@@ -142,32 +155,43 @@ open class TTNavigationController: TTViewController {
     let last = path.split(separator: "/").last.map(String.init) ?? path
     return last.tt.percentDecoded
   }
-
-  /// Places the bar and the visible view.
-  func layout(in bounds: TTRect) {
-    let barHeight =
-      isNavigationBarHidden ? 0 : max(0, TTStyleSheet.current.value(named: "navigationBarHeight") ?? 1)
-    let bar = min(barHeight, bounds.height)
-    navigationBar.frame = TTRect(x: 0, y: 0, width: bounds.width, height: bar)
-    shownController?.view.frame = TTRect(x: 0, y: bar, width: bounds.width, height: bounds.height - bar)
-  }
 }
 
-/// The navigation controller's view: lays out the bar and the visible controller's view.
+/// The navigation controller's view: the bar on top, the visible controller's view (its
+/// ``content``) below.
+///
+/// It knows nothing of the controller or the navigator: the controller sets its content when
+/// the navigator changes. Drawing only reads; ``layoutSubviews()`` places the two views.
 @MainActor
 final class TTNavigationContainerView: TTView {
-  private weak var controller: TTNavigationController?
+  /// The bar, always the front subview.
+  let bar: TTNavigationBar
 
-  init(controller: TTNavigationController) {
-    self.controller = controller
+  /// The view under the bar; setting it takes the old one out and puts the new one in.
+  var content: TTView? {
+    didSet {
+      guard content !== oldValue else { return }
+      if let oldValue, oldValue.superview === self { oldValue.removeFromSuperview() }
+      if let content { insertSubview(content, at: 0) }
+    }
+  }
+
+  /// Whether the bar gives its rows to the content.
+  var isBarHidden = false {
+    didSet { if isBarHidden != oldValue { setNeedsLayout() } }
+  }
+
+  init(bar: TTNavigationBar) {
+    self.bar = bar
     super.init()
+    addSubview(bar)
   }
 
   override func layoutSubviews() {
-    controller?.layout(in: bounds)
-  }
-
-  override func drawContent(on canvas: inout TTCanvas, in rect: TTRect) {
-    controller?.refreshBar()
+    let barHeight =
+      isBarHidden ? 0 : max(0, TTStyleSheet.current.value(named: "navigationBarHeight") ?? 1)
+    let height = min(barHeight, bounds.height)
+    bar.frame = TTRect(x: 0, y: 0, width: bounds.width, height: height)
+    content?.frame = TTRect(x: 0, y: height, width: bounds.width, height: bounds.height - height)
   }
 }

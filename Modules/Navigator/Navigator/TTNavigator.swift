@@ -43,6 +43,11 @@ public import Three20UICommon
 /// With a ``persistenceMode`` other than ``TTNavigatorPersistenceMode/none`` the stack is
 /// saved to ``persistence`` whenever it changes, and ``restore()`` opens it again on the next
 /// launch; see <doc:Persistence>.
+///
+/// The navigator knows nothing of what draws it. It announces every change — controllers
+/// pushed, popped or replaced, an open controller's title changed — to the observers added
+/// with ``addObserver(_:)``; ``TTNavigationController`` is one of them, and updates its bar
+/// and content when told.
 @MainActor
 public final class TTNavigator: TTURLOpening {
   /// The most URLs opened inside one another: 64.
@@ -83,9 +88,10 @@ public final class TTNavigator: TTURLOpening {
 
   /// Whether the navigator's controllers are on screen; `true` by default.
   ///
-  /// ``TTNavigationController`` sets it as it appears and disappears. Setting it to `false`
-  /// makes the visible controller disappear; setting it back makes it appear. While it is
-  /// `false`, changes to the stack make no controller appear.
+  /// Whoever shows the navigator passes it in: ``TTNavigationController`` sets it as it
+  /// appears and disappears itself (never while drawing). Setting it to `false` makes the
+  /// visible controller disappear; setting it back makes it appear. While it is `false`,
+  /// changes to the stack make no controller appear.
   public var isOnScreen: Bool = true {
     didSet {
       guard isOnScreen != oldValue, let visible = visibleController else { return }
@@ -106,12 +112,27 @@ public final class TTNavigator: TTURLOpening {
   private var sharedControllers: [String: TTViewController] = [:]
   private var changeDepth = 0
   private var visibleBeforeChange: TTViewController?
+  private var itemsBeforeChange: [Item] = []
   private var opening: [String] = []
   private var isRestoring = false
   private var lastSavedEntries: [TTNavigatorHistory.Entry]?
 
-  /// The controller that draws the navigator, told about every change.
-  weak var container: TTNavigationController?
+  /// The observers of ``addObserver(_:)``, in the order they were added.
+  private var observers: [(id: Int, body: @MainActor (Change) -> Void)] = []
+  private var nextObserverID = 0
+  /// The title registrations on the open controllers, by controller.
+  private var titleObservations: [ObjectIdentifier: (TTViewController, TTViewController.TitleObservation)] =
+    [:]
+  /// Whether a title changed while a change was under way; announced with it.
+  private var titleChangedDuringChange = false
+  /// Whether the appearance transitions that end a change are running.
+  private var isFinishingChange = false
+
+  /// How many changes the navigator has announced to its observers; 0 at first.
+  ///
+  /// It goes up by one before each announcement, so comparing it with a value read earlier
+  /// says whether anything changed since, without observing.
+  public private(set) var changeCount = 0
 
   /// Creates a navigator with an empty stack.
   ///
@@ -153,6 +174,13 @@ public final class TTNavigator: TTURLOpening {
     persistence: TTNavigatorPersistence = TTNavigatorPersistence()
   ) throws {
     self.init(resolver: try map.freeze(), persistenceMode: persistenceMode, persistence: persistence)
+  }
+
+  /// Stops observing the titles of the controllers still open.
+  isolated deinit {
+    for (controller, observation) in titleObservations.values {
+      controller.removeTitleObserver(observation)
+    }
   }
 
   // MARK: - The stack
@@ -327,6 +355,71 @@ public final class TTNavigator: TTURLOpening {
   public func removeAllControllers() {
     change { items.removeAll() }
     sharedControllers.removeAll()
+  }
+
+  // MARK: - Observing
+
+  /// Runs `body` after each change of the navigator, until the registration is removed.
+  ///
+  /// Each change is announced once it is complete (see ``TTNavigator/Change``): the stack,
+  /// the visible controller and the titles already read as they now are. Observers run in
+  /// the order they were added; one removed while others are being told is not told. The
+  /// navigator keeps `body`, so capture its owner weakly.
+  ///
+  /// ```swift
+  /// let observation = navigator.addObserver { [weak navigator] change in
+  ///   print(change, navigator?.visibleController?.title ?? "")
+  /// }
+  /// navigator.open("tt://catalog")           // prints "pushed Catalog"
+  /// navigator.removeObserver(observation)
+  /// ```
+  ///
+  /// - Parameter body: What to run; it gets what changed.
+  /// - Returns: The registration, for ``removeObserver(_:)``.
+  public func addObserver(
+    _ body: @escaping @MainActor (Change) -> Void
+  ) -> Observation {
+    nextObserverID += 1
+    observers.append((nextObserverID, body))
+    return Observation(id: nextObserverID)
+  }
+
+  /// Stops an observer added by ``addObserver(_:)``; nothing happens if it was removed
+  /// already.
+  ///
+  /// - Parameter observation: The registration.
+  public func removeObserver(_ observation: Observation) {
+    observers.removeAll { $0.id == observation.id }
+  }
+
+  /// Tells the observers about a change.
+  private func announce(_ change: Change) {
+    changeCount += 1
+    for observer in observers where observers.contains(where: { $0.id == observer.id }) {
+      observer.body(change)
+    }
+  }
+
+  /// Observes the titles of the open controllers, and only theirs.
+  private func observeOpenTitles() {
+    var open: [ObjectIdentifier: TTViewController] = [:]
+    for item in items { open[ObjectIdentifier(item.controller)] = item.controller }
+    for (key, (controller, observation)) in titleObservations where open[key] == nil {
+      controller.removeTitleObserver(observation)
+      titleObservations[key] = nil
+    }
+    for (key, controller) in open where titleObservations[key] == nil {
+      let observation = controller.addTitleObserver { [weak self] _ in self?.openTitleDidChange() }
+      titleObservations[key] = (controller, observation)
+    }
+  }
+
+  private func openTitleDidChange() {
+    if changeDepth > 0 || isFinishingChange {
+      titleChangedDuringChange = true
+    } else {
+      announce(.titleChanged)
+    }
   }
 
   // MARK: - Persistence
@@ -541,9 +634,12 @@ public final class TTNavigator: TTURLOpening {
   // MARK: - Changes
 
   /// Runs a change of the stack; when the outermost change ends, the old visible controller
-  /// disappears, the new one appears, the container redraws and the stack is saved.
+  /// disappears, the new one appears, the stack is saved and the observers are told.
   private func change<Result>(_ body: () -> Result) -> Result {
-    if changeDepth == 0 { visibleBeforeChange = visibleController }
+    if changeDepth == 0 {
+      visibleBeforeChange = visibleController
+      itemsBeforeChange = items
+    }
     changeDepth += 1
     let result = body()
     changeDepth -= 1
@@ -553,16 +649,36 @@ public final class TTNavigator: TTURLOpening {
 
   private func finishChange() {
     let old = visibleBeforeChange
+    let before = itemsBeforeChange
     visibleBeforeChange = nil
+    itemsBeforeChange = []
     let new = visibleController
-    container?.navigatorDidChange()
+    observeOpenTitles()
     if old !== new && isOnScreen {
+      isFinishingChange = true
       old?.beginAppearanceTransition(false)
       new?.beginAppearanceTransition(true)
       old?.endAppearanceTransition()
       new?.endAppearanceTransition()
+      isFinishingChange = false
     }
     saveIfChanged()
+    let titleChanged = titleChangedDuringChange
+    titleChangedDuringChange = false
+    if let change = Self.difference(from: before, to: items) ?? (titleChanged ? .titleChanged : nil) {
+      announce(change)
+    }
+  }
+
+  /// How the open controllers changed, or `nil` when they are the same.
+  private static func difference(from old: [Item], to new: [Item]) -> Change? {
+    func same(_ a: ArraySlice<Item>, _ b: ArraySlice<Item>) -> Bool {
+      a.elementsEqual(b) { $0.controller === $1.controller && $0.isModal == $1.isModal }
+    }
+    if old.count == new.count, same(old[...], new[...]) { return nil }
+    if old.count < new.count, same(old[...], new.prefix(old.count)) { return .pushed }
+    if new.count < old.count, same(old.prefix(new.count), new[...]) { return .popped }
+    return .replaced
   }
 
   private func saveIfChanged() {

@@ -57,9 +57,26 @@ open class TTViewController {
   }
 
   /// The title, shown by navigation bars and tab bars; `nil` by default.
+  ///
+  /// Changing it asks for the view to be redrawn (``invalidateView()``) and then runs the
+  /// title's observers (``addTitleObserver(_:)``), so a bar that shows it can update before the
+  /// next frame is drawn.
   open var title: String? {
-    didSet { if title != oldValue { invalidateView() } }
+    didSet {
+      guard title != oldValue else { return }
+      invalidateView()
+      notifyTitleObservers()
+    }
   }
+
+  /// A registration made by ``TTViewController/addTitleObserver(_:)``; pass it to
+  /// ``TTViewController/removeTitleObserver(_:)`` to stop observing.
+  public struct TitleObservation: Hashable, Sendable {
+    fileprivate let id: Int
+  }
+
+  private var titleObservers: [(id: Int, body: @MainActor (TTViewController) -> Void)] = []
+  private var nextTitleObserverID = 0
 
   /// The URL the controller was opened with, such as `tt://feed/42`; set by a navigator,
   /// `nil` by default.
@@ -235,6 +252,45 @@ open class TTViewController {
     case .appeared: viewDidAppear()
     case .disappearing: viewWillDisappear()
     case .disappeared: viewDidDisappear()
+    }
+  }
+
+  // MARK: - Observing the title
+
+  /// Runs `body` after each change of ``title``, until the registration is removed.
+  ///
+  /// Containers use it to show a controller's new title, such as a navigator's bar. Setting
+  /// the title to the value it already has runs nothing. Observers run in the order they
+  /// were added, with the controller.
+  ///
+  /// ```swift
+  /// let screen = TTViewController(title: "Inbox")
+  /// let observation = screen.addTitleObserver { print($0.title ?? "") }
+  /// screen.title = "Inbox (3)"            // prints "Inbox (3)"
+  /// screen.removeTitleObserver(observation)
+  /// ```
+  ///
+  /// - Parameter body: What to run; it gets the controller.
+  /// - Returns: The registration, for ``removeTitleObserver(_:)``.
+  public func addTitleObserver(
+    _ body: @escaping @MainActor (TTViewController) -> Void
+  ) -> TitleObservation {
+    nextTitleObserverID += 1
+    titleObservers.append((nextTitleObserverID, body))
+    return TitleObservation(id: nextTitleObserverID)
+  }
+
+  /// Stops an observer added by ``addTitleObserver(_:)``; nothing happens if it was removed
+  /// already.
+  ///
+  /// - Parameter observation: The registration.
+  public func removeTitleObserver(_ observation: TitleObservation) {
+    titleObservers.removeAll { $0.id == observation.id }
+  }
+
+  private func notifyTitleObservers() {
+    for observer in titleObservers where titleObservers.contains(where: { $0.id == observer.id }) {
+      observer.body(self)
     }
   }
 
