@@ -1,5 +1,9 @@
 /// The byte-level percent encoder and decoder behind the `.tt` percent-encoding helpers.
-enum TTPercentCoding {
+///
+/// `package` so that Navigator's URL matcher decodes percent escapes with the same code as
+/// `percentDecoded` (``hexValue(_:)`` and ``appendDecoded(_:to:plusAsSpace:)``); everything
+/// else stays internal to Core.
+package enum TTPercentCoding {
   /// A set of ASCII bytes, as a 128-bit mask.
   struct ByteSet {
     private var low: UInt64 = 0
@@ -49,7 +53,8 @@ enum TTPercentCoding {
   }
 
   /// The value of an ASCII hexadecimal digit, or `nil`.
-  static func hexValue(_ byte: UInt8) -> UInt8? {
+  @inlinable
+  package static func hexValue(_ byte: UInt8) -> UInt8? {
     switch byte {
     case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
     case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
@@ -65,22 +70,36 @@ enum TTPercentCoding {
     if !utf8.contains(UInt8(ascii: "%")) && !(plusAsSpace && utf8.contains(UInt8(ascii: "+"))) {
       return string
     }
-    let input = Array(utf8)
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(input.count)
+    bytes.reserveCapacity(utf8.count)
+    var input = string
+    input.withUTF8 { appendDecoded($0, to: &bytes, plusAsSpace: plusAsSpace) }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends `bytes` to `output` with `%XX` escapes decoded (and `+` as a space when
+  /// `plusAsSpace`).
+  ///
+  /// A `%` not followed by two hexadecimal digits is kept as written. This is the one decoding
+  /// loop: ``decode(_:plusAsSpace:)`` runs it over a string's UTF-8, Navigator's URL matcher
+  /// over the bytes of a URL it is matching.
+  @inlinable
+  package static func appendDecoded(
+    _ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8], plusAsSpace: Bool
+  ) {
     var index = 0
-    while index < input.count {
-      let byte = input[index]
-      if byte == UInt8(ascii: "%"), index + 2 < input.count,
-        let high = hexValue(input[index + 1]), let low = hexValue(input[index + 2])
+    let count = bytes.count
+    while index < count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "%"), index + 2 < count,
+        let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
       {
-        bytes.append(high << 4 | low)
+        output.append(high << 4 | low)
         index += 3
       } else {
-        bytes.append(plusAsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
+        output.append(plusAsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
         index += 1
       }
     }
-    return String(decoding: bytes, as: UTF8.self)
   }
 }

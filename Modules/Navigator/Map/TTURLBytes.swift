@@ -1,37 +1,22 @@
+import Three20Core
+
 /// Byte-level helpers for the URL matcher's hot path: hex digits, percent-decoding, hashing.
 enum TTURLBytes {
-  /// The value of an ASCII hexadecimal digit, or `nil`.
+  /// The value of an ASCII hexadecimal digit, or `nil` (Core's, which `percentDecoded` uses).
   @inline(__always)
   static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    default: nil
-    }
+    TTPercentCoding.hexValue(byte)
   }
 
   /// Appends `bytes` to `output` with `%XX` escapes decoded (and `+` as a space when asked).
   ///
-  /// A `%` not followed by two hexadecimal digits is kept as written, as Core's `percentDecoded`
-  /// does.
+  /// A `%` not followed by two hexadecimal digits is kept as written: this is Core's loop, the
+  /// one `percentDecoded` runs, so the matcher and Core always decode alike.
+  @inline(__always)
   static func appendDecoded(
     _ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8], plusAsSpace: Bool = false
   ) {
-    var index = 0
-    let count = bytes.count
-    while index < count {
-      let byte = bytes[index]
-      if byte == UInt8(ascii: "%"), index + 2 < count,
-        let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
-      {
-        output.append(high << 4 | low)
-        index += 3
-      } else {
-        output.append(plusAsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
-        index += 1
-      }
-    }
+    TTPercentCoding.appendDecoded(bytes, to: &output, plusAsSpace: plusAsSpace)
   }
 
   /// The text of `bytes` with percent escapes decoded; invalid UTF-8 becomes U+FFFD.

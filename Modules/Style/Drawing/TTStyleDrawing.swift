@@ -239,6 +239,12 @@ enum TTStyleDrawing {
 
   // MARK: Shadows
 
+  /// A shadow's offset and blur as both shadows paint them: the offset clamped to
+  /// ±``maximumExtent``, the blur to 0–16 cells.
+  static func clamped(_ shadow: TTShadow) -> (dx: Int, dy: Int, blur: Int) {
+    (clamped(shadow.offset.x), clamped(shadow.offset.y), min(max(0, shadow.blur), 16))
+  }
+
   /// Paints the shape's inside cells moved by the shadow's offset, then its blur rings.
   ///
   /// The cells take the shadow colour, then `blur` rings around them take it in ever lighter
@@ -247,9 +253,7 @@ enum TTStyleDrawing {
   static func paintShadow(
     _ shadow: TTShadow, raster: TTShapeRaster, blend: TTBlendMode, on canvas: inout TTCanvas
   ) {
-    let dx = clamped(shadow.offset.x)
-    let dy = clamped(shadow.offset.y)
-    let blur = min(max(0, shadow.blur), 16)
+    let (dx, dy, blur) = clamped(shadow)
     let frame = raster.frame
     let reach = frame.offsetBy(dx: dx, dy: dy).inset(by: TTEdgeInsets(all: -blur))
     let area = visible(reach, on: canvas)
@@ -282,9 +286,7 @@ enum TTStyleDrawing {
   static func paintInnerShadow(
     _ shadow: TTShadow, raster: TTShapeRaster, blend: TTBlendMode, on canvas: inout TTCanvas
   ) {
-    let dx = clamped(shadow.offset.x)
-    let dy = clamped(shadow.offset.y)
-    let blur = min(max(0, shadow.blur), 16)
+    let (dx, dy, blur) = clamped(shadow)
     let body = raster.body
     let area = visible(body, on: canvas)
     guard !area.isEmpty else { return }

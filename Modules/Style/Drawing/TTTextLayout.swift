@@ -104,12 +104,12 @@ public enum TTTextLayout {
       return TTDisplayWidth.prefix(line, fitting: width)
     case .truncateHead:
       guard columns > width else { return forceEllipsis ? marked(line, width: width) : line }
-      return "…" + suffix(line, fitting: width - 1)
+      return "…" + TTDisplayWidth.suffix(line, fitting: width - 1)
     case .truncateMiddle:
       guard columns > width else { return forceEllipsis ? marked(line, width: width) : line }
       let room = width - 1
       let head = TTDisplayWidth.prefix(line, fitting: (room + 1) / 2)
-      let tail = suffix(line, fitting: room - TTDisplayWidth.of(head))
+      let tail = TTDisplayWidth.suffix(line, fitting: room - TTDisplayWidth.of(head))
       return head + "…" + tail
     case .truncateTail, .wordWrap, .characterWrap:
       guard columns > width else { return marked(line, width: width) }
@@ -120,21 +120,6 @@ public enum TTTextLayout {
   /// A line that fits, ending in `…` to say that text below it was left out.
   private static func marked(_ line: String, width: Int) -> String {
     TTDisplayWidth.prefix(line, fitting: width - 1) + "…"
-  }
-
-  /// The longest suffix of `text` that fits `width` columns.
-  private static func suffix(_ text: String, fitting width: Int) -> String {
-    guard width > 0 else { return "" }
-    var used = 0
-    var start = text.endIndex
-    while start > text.startIndex {
-      let previous = text.index(before: start)
-      let next = used + TTDisplayWidth.of(text[previous])
-      if next > width { break }
-      used = next
-      start = previous
-    }
-    return String(text[start...])
   }
 
   /// Wraps one paragraph (no newlines) into lines of at most `width` columns, breaking

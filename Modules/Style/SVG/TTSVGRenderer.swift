@@ -261,21 +261,18 @@ public struct TTSVGRenderer: Sendable {
       state.shape = shape
 
     case .solidFill(let color):
-      let path = TTShapePath(state.shape, in: frame, metrics: metrics)
-      guard !path.commands.isEmpty else { return }
+      guard let path = Self.outline(state.shape, in: frame, metrics: metrics) else { return }
       drawing.add("<path d=\"\(path.svgPathData)\" \(TTSVGMarkup.fill(color))/>")
       drawing.include(frame)
 
     case .linearGradientFill(let top, let bottom):
-      let path = TTShapePath(state.shape, in: frame, metrics: metrics)
-      guard !path.commands.isEmpty else { return }
+      guard let path = Self.outline(state.shape, in: frame, metrics: metrics) else { return }
       let id = defineGradient(in: frame, stops: [(0, top), (1, bottom)], into: &drawing)
       drawing.add("<path d=\"\(path.svgPathData)\" fill=\"url(#\(id))\"/>")
       drawing.include(frame)
 
     case .reflectiveFill(let color, let bottomHighlight):
-      let path = TTShapePath(state.shape, in: frame, metrics: metrics)
-      guard !path.commands.isEmpty else { return }
+      guard let path = Self.outline(state.shape, in: frame, metrics: metrics) else { return }
       let clip = defineClip(path, into: &drawing)
       let gloss = defineGradient(
         in: TTShapePath.Rect(x: frame.x, y: frame.y, width: frame.width, height: frame.height / 2),
@@ -300,8 +297,7 @@ public struct TTSVGRenderer: Sendable {
       drawing.include(frame)
 
     case .shadow(let shadow):
-      let path = TTShapePath(state.shape, in: frame, metrics: metrics)
-      guard !path.commands.isEmpty else { return }
+      guard let path = Self.outline(state.shape, in: frame, metrics: metrics) else { return }
       let offset = metrics.shadowOffset(shadow.offset)
       let deviation = metrics.shadowDeviation(shadow.blur)
       let spread = deviation * 3 + 1
@@ -315,8 +311,7 @@ public struct TTSVGRenderer: Sendable {
       drawing.include(frame)
 
     case .innerShadow(let shadow):
-      let path = TTShapePath(state.shape, in: frame, metrics: metrics)
-      guard !path.commands.isEmpty else { return }
+      guard let path = Self.outline(state.shape, in: frame, metrics: metrics) else { return }
       let offset = metrics.shadowOffset(shadow.offset)
       let deviation = metrics.shadowDeviation(shadow.blur)
       let spread = deviation * 3 + abs(offset.x) + abs(offset.y) + 1
@@ -332,10 +327,9 @@ public struct TTSVGRenderer: Sendable {
       drawing.include(frame)
 
     case .solidBorder(let color, let width):
-      let stroke = metrics.strokeWidth(width)
-      guard stroke > 0 else { return }
-      let path = TTShapePath(state.shape, in: frame.inset(by: stroke / 2), metrics: metrics)
-      guard !path.commands.isEmpty else { return }
+      guard
+        case let (stroke, path)? = Self.borderOutline(state.shape, in: frame, width: width, metrics: metrics)
+      else { return }
       drawing.add(
         "<path d=\"\(path.svgPathData)\" fill=\"none\" \(TTSVGMarkup.stroke(color, width: stroke))/>")
       drawing.include(frame)
@@ -358,10 +352,10 @@ public struct TTSVGRenderer: Sendable {
       drawing.include(frame)
 
     case .bevelBorder(let bevel):
-      let stroke = metrics.strokeWidth(bevel.width)
-      guard stroke > 0 else { return }
-      let path = TTShapePath(state.shape, in: frame.inset(by: stroke / 2), metrics: metrics)
-      guard !path.commands.isEmpty else { return }
+      guard
+        case let (stroke, path)? = Self.borderOutline(
+          state.shape, in: frame, width: bevel.width, metrics: metrics)
+      else { return }
       for side in TTShapePath.Side.allCases {
         let data = path.edgePathData(side)
         guard !data.isEmpty else { continue }
@@ -371,10 +365,9 @@ public struct TTSVGRenderer: Sendable {
       drawing.include(frame)
 
     case .highlightBorder(let color, let highlight, let width):
-      let stroke = metrics.strokeWidth(width)
-      guard stroke > 0 else { return }
-      let path = TTShapePath(state.shape, in: frame.inset(by: stroke / 2), metrics: metrics)
-      guard !path.commands.isEmpty else { return }
+      guard
+        case let (stroke, path)? = Self.borderOutline(state.shape, in: frame, width: width, metrics: metrics)
+      else { return }
       drawing.add(
         "<path d=\"\(path.svgPathData)\" fill=\"none\" \(TTSVGMarkup.stroke(color, width: stroke))/>")
       let inside = TTShapePath(state.shape, in: frame.inset(by: stroke * 1.5), metrics: metrics)
@@ -385,10 +378,10 @@ public struct TTSVGRenderer: Sendable {
       drawing.include(frame)
 
     case .linearGradientBorder(let border):
-      let stroke = metrics.strokeWidth(border.width)
-      guard stroke > 0 else { return }
-      let path = TTShapePath(state.shape, in: frame.inset(by: stroke / 2), metrics: metrics)
-      guard !path.commands.isEmpty else { return }
+      guard
+        case let (stroke, path)? = Self.borderOutline(
+          state.shape, in: frame, width: border.width, metrics: metrics)
+      else { return }
       let location1 = border.location1.isNaN ? 0 : min(1, max(0, border.location1))
       let location2 = border.location2.isNaN ? 1 : min(1, max(location1, border.location2))
       let id = defineGradient(
@@ -441,6 +434,25 @@ public struct TTSVGRenderer: Sendable {
     case .content:
       drawContent(content, state: &state, look: state.look ?? chainLook, metrics: metrics, into: &drawing)
     }
+  }
+
+  /// The chain's outline in `frame`, or `nil` when the shape has none there (an empty frame):
+  /// every layer that draws along the outline starts here, and draws nothing without one.
+  static func outline(_ shape: TTShape, in frame: TTShapePath.Rect, metrics: TTSVGMetrics) -> TTShapePath? {
+    let path = TTShapePath(shape, in: frame, metrics: metrics)
+    return path.commands.isEmpty ? nil : path
+  }
+
+  /// What a border `width` cells wide strokes: the stroke width in pixels, and the outline
+  /// inset by half of it so that the stroke stays inside `frame`; `nil` when either is empty.
+  static func borderOutline(
+    _ shape: TTShape, in frame: TTShapePath.Rect, width: Int, metrics: TTSVGMetrics
+  ) -> (stroke: Double, path: TTShapePath)? {
+    let stroke = metrics.strokeWidth(width)
+    guard stroke > 0, let path = outline(shape, in: frame.inset(by: stroke / 2), metrics: metrics) else {
+      return nil
+    }
+    return (stroke, path)
   }
 
   /// Whether a side faces the light, by Three20's `lightSource` ranges (degrees, inclusive):

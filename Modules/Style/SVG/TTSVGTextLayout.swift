@@ -35,27 +35,12 @@ enum TTSVGTextLayout {
     case .truncateTail:
       return TTDisplayWidth.truncate(line, to: columns)
     case .truncateHead:
-      return "…" + suffix(line, fitting: columns - 1)
+      return "…" + TTDisplayWidth.suffix(line, fitting: columns - 1)
     case .truncateMiddle:
       let room = columns - 1
       let head = TTDisplayWidth.prefix(line, fitting: (room + 1) / 2)
-      return head + "…" + suffix(line, fitting: room - TTDisplayWidth.of(head))
+      return head + "…" + TTDisplayWidth.suffix(line, fitting: room - TTDisplayWidth.of(head))
     }
-  }
-
-  /// The longest suffix of `text` that fits in `width` columns.
-  static func suffix(_ text: String, fitting width: Int) -> String {
-    guard width > 0 else { return "" }
-    var used = 0
-    var start = text.endIndex
-    while start > text.startIndex {
-      let previous = text.index(before: start)
-      let next = used + TTDisplayWidth.of(text[previous])
-      if next > width { break }
-      used = next
-      start = previous
-    }
-    return String(text[start...])
   }
 
   /// Wraps at spaces; words longer than a line are broken.
@@ -70,16 +55,8 @@ enum TTSVGTextLayout {
         continue
       }
       if !current.isEmpty { lines.append(current) }
-      current = ""
-      var rest = word
-      while TTDisplayWidth.of(rest) > columns, lines.count < limit {
-        var piece = TTDisplayWidth.prefix(rest, fitting: columns)
-        // A character wider than the line still has to go somewhere.
-        if piece.isEmpty, let first = rest.first { piece = String(first) }
-        lines.append(piece)
-        rest.removeFirst(piece.count)
-      }
-      current = rest
+      current = word
+      breakLines(&current, columns: columns, limit: limit, into: &lines)
     }
     if !current.isEmpty || lines.isEmpty { lines.append(current) }
     return lines
@@ -89,13 +66,23 @@ enum TTSVGTextLayout {
   static func wrapCharacters(_ paragraph: String, columns: Int, limit: Int) -> [String] {
     var lines: [String] = []
     var rest = paragraph
+    breakLines(&rest, columns: columns, limit: limit, into: &lines)
+    lines.append(rest)
+    return lines
+  }
+
+  /// Breaks full lines off the front of `rest` into `lines`, between any two characters.
+  ///
+  /// It stops when `rest` fits `columns` or `lines` holds `limit` lines; `rest` keeps what is
+  /// left. Both wrapping modes break text (a word too long for a line, or the whole paragraph)
+  /// this way.
+  private static func breakLines(_ rest: inout String, columns: Int, limit: Int, into lines: inout [String]) {
     while TTDisplayWidth.of(rest) > columns, lines.count < limit {
       var piece = TTDisplayWidth.prefix(rest, fitting: columns)
+      // A character wider than the line still has to go somewhere.
       if piece.isEmpty, let first = rest.first { piece = String(first) }
       lines.append(piece)
       rest.removeFirst(piece.count)
     }
-    lines.append(rest)
-    return lines
   }
 }

@@ -462,23 +462,10 @@ struct TTStyledTextParser {
     let context = 40
     let shownBefore =
       TTDisplayWidth.of(before) > context
-      ? "…" + TTStyledTextParser.suffix(before, fitting: context - 1) : before
+      ? "…" + TTDisplayWidth.suffix(before, fitting: context - 1) : before
     let shownAfter = TTDisplayWidth.truncate(after, to: context)
     let caret = String(repeating: " ", count: TTDisplayWidth.of(shownBefore)) + "^"
     return TTStyleError(
       .invalidMarkup, "\(position(of: offset)): error: \(message)\n\(shownBefore)\(shownAfter)\n\(caret)")
-  }
-
-  private static func suffix(_ text: String, fitting width: Int) -> String {
-    var used = 0
-    var start = text.endIndex
-    while start > text.startIndex {
-      let previous = text.index(before: start)
-      let next = used + TTDisplayWidth.of(text[previous])
-      if next > width { break }
-      used = next
-      start = previous
-    }
-    return String(text[start...])
   }
 }

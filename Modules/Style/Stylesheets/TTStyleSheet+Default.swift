@@ -127,6 +127,14 @@ private enum TTDefaultStyleSheetBuilder {
     TTTextStyle(TTTextLook(color: color, attributes: attributes, alignment: alignment))
   }
 
+  /// A box with rounded corners filled with `color`: the highlighted link and the bezels.
+  private static func roundedFill(_ color: TTColor) -> TTStyle {
+    TTStyle {
+      TTShapeStyle(.rounded(1))
+      TTSolidFillStyle(color)
+    }
+  }
+
   /// The same style for every state.
   private static func always(_ style: TTStyle) -> States {
     [(.normal, style)]
@@ -135,14 +143,7 @@ private enum TTDefaultStyleSheetBuilder {
   static func styles() -> [(String, States)] {
     var styles: [(String, States)] = [
       ("linkText", linkText()),
-      (
-        "linkHighlighted",
-        always(
-          TTStyle {
-            TTShapeStyle(.rounded(1))
-            TTSolidFillStyle(TTColor.black.withAlpha(0.25))
-          })
-      ),
+      ("linkHighlighted", always(roundedFill(TTColor.black.withAlpha(0.25)))),
       ("toolbarButton", toolbarButton(shape: .rounded(1), tint: toolbarTintColor)),
       ("toolbarBackButton", toolbarButton(shape: .roundedLeftArrow(radius: 1), tint: toolbarTintColor)),
       ("toolbarForwardButton", toolbarButton(shape: .roundedRightArrow(radius: 1), tint: toolbarTintColor)),
@@ -188,22 +189,10 @@ private enum TTDefaultStyleSheetBuilder {
       ("tableReloadButton", tableReloadButton()),
       ("activityLabel", always(TTStyle(text(tableActivityTextColor, alignment: .center)))),
       ("pickerCell", pickerCell()),
-      (
-        "blackBezel",
-        always(
-          TTStyle {
-            TTShapeStyle(.rounded(1))
-            TTSolidFillStyle(TTColor.black.withAlpha(0.7))
-          })
-      ),
+      ("blackBezel", always(roundedFill(TTColor.black.withAlpha(0.7)))),
       (
         "whiteBezel",
-        always(
-          TTStyle {
-            TTShapeStyle(.rounded(1))
-            TTSolidFillStyle(.white)
-            TTSolidBorderStyle(TTColor(red: 178, green: 178, blue: 178))
-          })
+        always(roundedFill(.white).appending(TTSolidBorderStyle(TTColor(red: 178, green: 178, blue: 178))))
       ),
       ("blackBanner", always(blackBanner)),
       ("tableBanner", always(blackBanner.appending(horizontalPadding).appending(text(.white, .bold)))),

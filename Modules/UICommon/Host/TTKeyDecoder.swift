@@ -1,4 +1,5 @@
 public import Three20Style
+
 /// Turns the bytes a terminal sends into ``TTKey``s.
 ///
 /// The decoder is a value with no side effects: feed it bytes as they are read with
@@ -158,21 +159,8 @@ public struct TTKeyDecoder: Sendable, Hashable {
       }
       let finalByte = bytes[index + 2]
       guard (0x20...0x7E).contains(finalByte) else { return .key(.escape, length: 1) }
-      let key: TTKey? =
-        switch finalByte {
-        case UInt8(ascii: "A"): .up
-        case UInt8(ascii: "B"): .down
-        case UInt8(ascii: "C"): .right
-        case UInt8(ascii: "D"): .left
-        case UInt8(ascii: "H"): .home
-        case UInt8(ascii: "F"): .end
-        case UInt8(ascii: "M"): .enter
-        case UInt8(ascii: "P"): .function(1)
-        case UInt8(ascii: "Q"): .function(2)
-        case UInt8(ascii: "R"): .function(3)
-        case UInt8(ascii: "S"): .function(4)
-        default: nil
-        }
+      // `ESC O M` is the keypad's Enter; the other finals are those `ESC [` shares.
+      let key: TTKey? = finalByte == UInt8(ascii: "M") ? .enter : Self.cursorKey(finalByte)
       return key.map { .key($0, length: 3) } ?? .skip(length: 3)
     default:
       // ESC then a key: the Escape key, then that key (Alt-key in most terminals).
@@ -205,21 +193,31 @@ public struct TTKeyDecoder: Sendable, Hashable {
     let first = parameters.first.flatMap { Int($0) }
     let key: TTKey? =
       switch finalByte {
-      case UInt8(ascii: "A"): .up
-      case UInt8(ascii: "B"): .down
-      case UInt8(ascii: "C"): .right
-      case UInt8(ascii: "D"): .left
-      case UInt8(ascii: "H"): .home
-      case UInt8(ascii: "F"): .end
       case UInt8(ascii: "Z"): .backTab
-      case UInt8(ascii: "P"): .function(1)
-      case UInt8(ascii: "Q"): .function(2)
-      case UInt8(ascii: "R"): .function(3)
-      case UInt8(ascii: "S"): .function(4)
       case UInt8(ascii: "~"): Self.tildeKey(first)
-      default: nil
+      default: Self.cursorKey(finalByte)
       }
     return key.map { .key($0, length: length) } ?? .skip(length: length)
+  }
+
+  /// The key of a final byte that both `ESC [ …` and `ESC O …` end with, or `nil`.
+  ///
+  /// These are the arrows, Home, End and F1–F4: terminals send either form for them (xterm
+  /// switches with the cursor-keys mode), so both sequences read them here.
+  private static func cursorKey(_ finalByte: UInt8) -> TTKey? {
+    switch finalByte {
+    case UInt8(ascii: "A"): .up
+    case UInt8(ascii: "B"): .down
+    case UInt8(ascii: "C"): .right
+    case UInt8(ascii: "D"): .left
+    case UInt8(ascii: "H"): .home
+    case UInt8(ascii: "F"): .end
+    case UInt8(ascii: "P"): .function(1)
+    case UInt8(ascii: "Q"): .function(2)
+    case UInt8(ascii: "R"): .function(3)
+    case UInt8(ascii: "S"): .function(4)
+    default: nil
+    }
   }
 
   /// The key of `ESC [ n ~`.
