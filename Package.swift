@@ -58,7 +58,8 @@ let inMemoryLogging = Target.Dependency.product(name: "InMemoryLogging", package
 let modules: [Module] = [
   Module(
     short: "Core", name: "Three20Core", modules: [], system: [],
-    packages: [.product(name: "Logging", package: "swift-log")], tests: TestFolders(packages: [inMemoryLogging])),
+    packages: [.product(name: "Logging", package: "swift-log")],
+    tests: TestFolders(packages: [inMemoryLogging])),
   Module(
     short: "Network", name: "Three20Network", modules: ["Core"], system: [curl, sqlite], packages: [],
     tests: TestFolders(packages: [inMemoryLogging])),
@@ -75,7 +76,8 @@ let modules: [Module] = [
     short: "Table", name: "Three20Table", modules: ["Core", "Style", "UICommon"], system: [], packages: [],
     tests: TestFolders(exclude: ["Snapshots"])),
   Module(
-    short: "Navigator", name: "Three20Navigator", modules: ["Core", "Style", "UICommon"], system: [], packages: []),
+    short: "Navigator", name: "Three20Navigator", modules: ["Core", "Style", "UICommon"], system: [],
+    packages: []),
 ]
 
 func module(_ short: String) -> Module {

@@ -1,6 +1,6 @@
 // Link probe for Three20Table: a program that uses this module alone.
 // CI reads the libraries this binary needs (readelf -d, ldd) and fails if it links a system
-// library the module must not use. See scripts/check-link-probes.sh.
+// library the module must not use. See scripts/check-link-probes.py.
 import Three20Core
 import Three20Table
 

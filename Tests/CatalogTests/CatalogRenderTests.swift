@@ -42,6 +42,20 @@ struct CatalogRenderTests {
     }
   }
 
+  /// The Keys demo lists the keys it is given, newest last, and still scrolls with them.
+  @Test func keysDemoShowsTheKeysItReceives() throws {
+    let resolution = try #require(CatalogMap.resolver().resolve("tt://uicommon/keys"))
+    let demo = try #require(CatalogDemo.all.first { $0.url == "tt://uicommon/keys" })
+    let controller = try #require(demo.make(resolution.match, [:]))
+    let size = TTSize(width: 60, height: 30)
+    #expect(TTTerminalHost.renderOnce(controller, size: size, capabilities: .plain).contains("none yet"))
+    _ = controller.handleKey(.character("x"))
+    _ = controller.handleKey(.function(5))
+    let text = TTTerminalHost.renderOnce(controller, size: size, capabilities: .plain)
+    #expect(text.contains("x  f5"), "\(text)")
+    #expect(!text.contains("none yet"))
+  }
+
   /// Demo URLs are unique, and every section that has demos is in the index.
   @Test func demoURLsAreUnique() {
     let urls = CatalogDemo.all.map(\.url)

@@ -5,9 +5,12 @@ import Testing
 @Suite struct TTModuleGraphTests {
   let graph = TTModuleGraph.three20
 
-  /// The graph offers the six modules, dependencies first.
-  @Test func offersTheSixModulesDependenciesFirst() {
-    #expect(graph.modules.map(\.shortName) == ["Core", "Network", "XMLExt", "Style", "Table", "Navigator"])
+  /// The graph offers the seven modules, dependencies first.
+  @Test func offersTheSevenModulesDependenciesFirst() {
+    #expect(
+      graph.modules.map(\.shortName) == [
+        "Core", "Network", "XMLExt", "Style", "UICommon", "Table", "Navigator",
+      ])
     for (index, module) in graph.modules.enumerated() {
       let earlier = Set(graph.modules.prefix(index).map(\.shortName))
       #expect(
@@ -18,13 +21,14 @@ import Testing
   /// A module's closure is the module and everything it needs, in graph order.
   @Test(arguments: [
     (["Core"], ["Core"]),
-    (["Table"], ["Core", "Style", "Table"]),
-    (["Navigator"], ["Core", "Style", "Navigator"]),
+    (["Table"], ["Core", "Style", "UICommon", "Table"]),
+    (["Navigator"], ["Core", "Style", "UICommon", "Navigator"]),
+    (["UICommon"], ["Core", "Style", "UICommon"]),
     (["XMLExt"], ["Core", "Network", "XMLExt"]),
     (["Network"], ["Core", "Network"]),
-    (["Navigator", "Table"], ["Core", "Style", "Table", "Navigator"]),
-    (["XMLExt", "Table"], ["Core", "Network", "XMLExt", "Style", "Table"]),
-    (["all"], ["Core", "Network", "XMLExt", "Style", "Table", "Navigator"]),
+    (["Navigator", "Table"], ["Core", "Style", "UICommon", "Table", "Navigator"]),
+    (["XMLExt", "Table"], ["Core", "Network", "XMLExt", "Style", "UICommon", "Table"]),
+    (["all"], ["Core", "Network", "XMLExt", "Style", "UICommon", "Table", "Navigator"]),
   ])
   func closureAddsEveryDependencyInGraphOrder(names: [String], expected: [String]) throws {
     #expect(try graph.closure(of: names).map(\.shortName) == expected)
@@ -33,7 +37,8 @@ import Testing
   /// Short names, Swift module names and Three20's names resolve, ignoring case.
   @Test(arguments: [
     ("Table", "Table"), ("table", "Table"), ("THREE20TABLE", "Table"), ("Three20Table", "Table"),
-    ("Three20UI", "Table"), ("three20uinavigator", "Navigator"), ("Three20UICommon", "Style"),
+    ("Three20UI", "Table"), ("three20uinavigator", "Navigator"), ("Three20UICommon", "UICommon"),
+    ("uicommon", "UICommon"),
     ("extThree20XML", "XMLExt"), ("Three20XML", "XMLExt"), ("xmlext", "XMLExt"),
     ("extThree20JSON", "Network"), ("Three20Core", "Core"), ("Three20Network", "Network"),
   ])
@@ -53,7 +58,7 @@ import Testing
       guard let error = error as? TTModuleToolError else { return false }
       return error.kind == .invalidInput && error.exitStatus == 64
         && error.message.contains("Did you mean '\(suggestion)'?")
-        && error.message.contains("Core, Network, XMLExt, Style, Table, Navigator")
+        && error.message.contains("Core, Network, XMLExt, Style, UICommon, Table, Navigator")
     }
   }
 

@@ -41,8 +41,8 @@ final class TemporaryDirectory {
     let temp = try TemporaryDirectory()
     let report = try tool.newProject(
       at: temp.path("Feeds"), name: nil, source: source, modules: ["three20ui"], force: false, dryRun: true)
-    #expect(report.contains("Table needs Style, Core."))
-    #expect(report.contains("Modules: Core, Style, Table"))
+    #expect(report.contains("Table needs UICommon, Style, Core."))
+    #expect(report.contains("Modules: Core, Style, UICommon, Table"))
     for file in [
       "Package.swift", "Sources/Feeds/main.swift", "Tests/FeedsTests/FeedsTests.swift", "README.md",
       ".gitignore",
@@ -56,13 +56,16 @@ final class TemporaryDirectory {
   @Test func newProjectNamesOnlyTheNeededProducts() throws {
     let temp = try TemporaryDirectory()
     let path = try makeProject(temp, ["Table"])
-    #expect(try regionModules(temp) == ["Three20Core", "Three20Style", "Three20Table"])
+    #expect(try regionModules(temp) == ["Three20Core", "Three20Style", "Three20UICommon", "Three20Table"])
     let main = String(decoding: try temp.read("App/Sources/App/main.swift"), as: UTF8.self)
     let imports = main.split(separator: "\n").filter { $0.hasPrefix("import ") }
     #expect(
-      imports == ["import Foundation", "import Three20Core", "import Three20Style", "import Three20Table"])
+      imports == [
+        "import Foundation", "import Three20Core", "import Three20Style", "import Three20UICommon",
+        "import Three20Table",
+      ])
     let tests = String(decoding: try temp.read("App/Tests/AppTests/AppTests.swift"), as: UTF8.self)
-    #expect(tests.components(separatedBy: "@Test").count - 1 == 3)
+    #expect(tests.components(separatedBy: "@Test").count - 1 == 4)
     #expect(
       String(decoding: try temp.read("App/.gitignore"), as: UTF8.self).contains(".build/\nPackage.resolved\n")
     )
@@ -165,8 +168,9 @@ final class TemporaryDirectory {
     let temp = try TemporaryDirectory()
     let path = try makeProject(temp, ["Core"])
     let report = try tool.add(["Navigator"], project: path, dryRun: false)
-    #expect(report.contains("Added Style, Navigator"))
-    #expect(try regionModules(temp) == ["Three20Core", "Three20Style", "Three20Navigator"])
+    #expect(report.contains("Added Style, UICommon, Navigator"))
+    #expect(
+      try regionModules(temp) == ["Three20Core", "Three20Style", "Three20UICommon", "Three20Navigator"])
     let bytes = try temp.read("App/Package.swift")
     let date =
       try FileManager.default.attributesOfItem(atPath: "\(path)/Package.swift")[.modificationDate] as? Date
@@ -203,7 +207,7 @@ final class TemporaryDirectory {
     edited = try temp.read("App/Package.swift")
     #expect(Array(edited.prefix(head.count)) == head)
     #expect(Array(edited.suffix(tail.count)) == tail)
-    #expect(try regionModules(temp) == ["Three20Core", "Three20Style"])
+    #expect(try regionModules(temp) == ["Three20Core", "Three20Style", "Three20UICommon"])
   }
 
   /// Removing a module another one needs is refused with the reason, and nothing changes.
@@ -215,11 +219,11 @@ final class TemporaryDirectory {
       _ = try tool.remove(["Style"], project: path, force: true, dryRun: false)
     } throws: { error in
       guard let error = error as? TTModuleToolError else { return false }
-      return error.kind == .refused && error.message.contains("Table needs Style")
+      return error.kind == .refused && error.message.contains("UICommon and Table need Style")
     }
     #expect(try temp.read("App/Package.swift") == before)
-    // Removing both at once is fine.
-    _ = try tool.remove(["Table", "Style"], project: path, force: true, dryRun: false)
+    // Removing all three at once is fine.
+    _ = try tool.remove(["Table", "UICommon", "Style"], project: path, force: true, dryRun: false)
     #expect(try regionModules(temp) == ["Three20Core"])
   }
 
@@ -232,9 +236,9 @@ final class TemporaryDirectory {
     } throws: { error in
       (error as? TTModuleToolError)?.message.contains("Sources/App/main.swift imports Three20Table") == true
     }
-    #expect(try regionModules(temp) == ["Three20Core", "Three20Style", "Three20Table"])
+    #expect(try regionModules(temp) == ["Three20Core", "Three20Style", "Three20UICommon", "Three20Table"])
     _ = try tool.remove(["Table"], project: path, force: true, dryRun: false)
-    #expect(try regionModules(temp) == ["Three20Core", "Three20Style"])
+    #expect(try regionModules(temp) == ["Three20Core", "Three20Style", "Three20UICommon"])
   }
 
   /// Removing a module the project does not use changes nothing.
@@ -273,14 +277,14 @@ final class TemporaryDirectory {
     #expect(text.contains("└─ Network\n   └─ Core"))
     let json = try tool.dependencies(of: ["Table"], json: true)
     let decoded = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]]
-    #expect(decoded?.first?["all"] as? [String] == ["Core", "Style"])
+    #expect(decoded?.first?["all"] as? [String] == ["Core", "Style", "UICommon"])
     #expect(decoded?.first?["links"] as? [String] == [])
   }
 
   /// list shows every module with what it uses and links.
   @Test func listShowsEveryModule() {
     let text = tool.list(json: false)
-    for name in ["Core", "Network", "XMLExt", "Style", "Table", "Navigator"] {
+    for name in ["Core", "Network", "XMLExt", "Style", "UICommon", "Table", "Navigator"] {
       #expect(text.contains("\(name) "))
     }
     #expect(text.contains("uses: Core; links: libcurl, libsqlite3"))

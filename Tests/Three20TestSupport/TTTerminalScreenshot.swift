@@ -103,4 +103,3 @@ public enum TTTerminalScreenshot {
     return lines.joined(separator: "\n") + "\n"
   }
 }
-

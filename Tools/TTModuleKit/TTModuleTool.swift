@@ -95,7 +95,7 @@ public struct TTModuleTool: Sendable {
     }
   }
 
-  /// "Table needs Style, Core." for each chosen module that needs others.
+  /// "Table needs UICommon, Style, Core." for each chosen module that needs others.
   func needsLines(for chosen: [TTModuleGraph.Module]) -> [String] {
     chosen.compactMap { module in
       let all = graph.transitiveDependencies(of: module.shortName).map(\.shortName)

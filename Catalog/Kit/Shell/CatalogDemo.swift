@@ -12,6 +12,7 @@ public struct CatalogDemo: Sendable {
   public enum Section: String, Sendable, CaseIterable {
     case core = "Core"
     case style = "Style"
+    case uiCommon = "UICommon"
     case table = "Table"
     case navigator = "Navigator"
     case network = "Network"
@@ -71,7 +72,8 @@ public struct CatalogDemo: Sendable {
 
   /// Every demo of every module, in index order.
   public static var all: [CatalogDemo] {
-    CoreDemos.all + StyleDemos.all + TableDemos.all + NavigatorDemos.all + NetworkDemos.all + XMLDemos.all
+    CoreDemos.all + StyleDemos.all + UICommonDemos.all + TableDemos.all + NavigatorDemos.all
+      + NetworkDemos.all + XMLDemos.all
       + TutorialDemos.all
   }
 

@@ -1,3 +1,5 @@
+public import Three20UICommon
+
 /// A controller that can act on a URL fragment such as `#comments`: scroll to a section,
 /// select a tab, open a pane.
 ///
@@ -15,7 +17,6 @@
 ///   }
 /// }
 /// ```
-public import Three20UICommon
 @MainActor
 public protocol TTFragmentHandling: AnyObject {
   /// Acts on a fragment.

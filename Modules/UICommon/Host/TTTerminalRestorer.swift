@@ -1,5 +1,5 @@
-public import Three20Style
 import Synchronization
+public import Three20Style
 
 #if canImport(Glibc)
 import Glibc

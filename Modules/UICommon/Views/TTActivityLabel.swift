@@ -1,5 +1,5 @@
-public import Three20Style
 import Foundation
+public import Three20Style
 
 /// A spinner with a line of text, such as "Loading…": Three20's `TTActivityLabel`.
 ///

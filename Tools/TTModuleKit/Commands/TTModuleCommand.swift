@@ -16,9 +16,9 @@ public struct TTModuleCommand: ParsableCommand {
       libsqlite3. ttmodule tells you what each module brings and writes the SwiftPM for you.
 
       MODULES are named by short name (Table), Swift module name (Three20Table) or Three20's old \
-      names (Three20UI → Table, Three20UICommon → Style, Three20UINavigator → Navigator, \
+      names (Three20UI → Table, Three20UICommon → UICommon, Three20UINavigator → Navigator, \
       extThree20XML → XMLExt, extThree20JSON → Network), in any case; 'all' names every module. \
-      A module's dependencies are always added for you ("Table needs Style, Core").
+      A module's dependencies are always added for you ("Table needs UICommon, Style, Core").
 
       EXAMPLES:
         ttmodule list

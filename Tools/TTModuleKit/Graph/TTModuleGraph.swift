@@ -8,7 +8,7 @@ public import Three20
 ///
 /// ```swift
 /// let graph = TTModuleGraph.three20
-/// try graph.closure(of: ["Table"]).map(\.shortName)   // ["Core", "Style", "Table"]
+/// try graph.closure(of: ["Table"]).map(\.shortName)   // ["Core", "Style", "UICommon", "Table"]
 /// try graph.resolve("Three20UINavigator").shortName   // "Navigator"
 /// ```
 public struct TTModuleGraph: Sendable {
