@@ -27,15 +27,27 @@ public struct TTTableImageItemCell: TTTableCell {
       return TTTableCellContext.mismatch(item, width: width, state: state)
     }
     let context = TTTableCellContext(width: width, state: state, accessory: .of(item))
+    return Self.imageRow(item.text, alternateText: item.alternateText, imageAtRight: false, context: context)
+  }
+
+  /// One row of `text` and the image's placeholder, before it or right-aligned after it.
+  ///
+  /// The placeholder, in `placeholderTextColor`, takes at most a third of the row; the text,
+  /// in `textColor`, is truncated with `…` to what is left after a spacing.
+  static func imageRow(
+    _ text: String, alternateText: String?, imageAtRight: Bool, context: TTTableCellContext
+  ) -> TTCanvas {
     var canvas = context.canvas(height: 1)
-    let placeholder = Self.placeholder(item.alternateText, width: context.contentWidth / 3)
+    let placeholder = Self.placeholder(alternateText, width: context.contentWidth / 3)
     let placeholderWidth = TTDisplayWidth.of(placeholder)
+    let gap = placeholderWidth > 0 ? context.spacing : 0
+    let placeholderX = imageAtRight ? context.right - placeholderWidth : context.left
+    let textX = imageAtRight ? context.left : context.left + placeholderWidth + gap
     canvas.write(
-      placeholder, at: TTPoint(x: context.left, y: 0),
+      placeholder, at: TTPoint(x: placeholderX, y: 0),
       style: TTCellStyle(foreground: context.placeholderColor))
-    let textX = context.left + placeholderWidth + (placeholderWidth > 0 ? context.spacing : 0)
     TTTableCellContext.write(
-      item.text, on: &canvas, x: textX, y: 0, width: max(0, context.right - textX),
+      text, on: &canvas, x: textX, y: 0, width: max(0, context.contentWidth - placeholderWidth - gap),
       style: TTCellStyle(foreground: context.textColor))
     context.finish(&canvas)
     return canvas

@@ -27,18 +27,7 @@ public struct TTTableRightImageItemCell: TTTableCell {
       return TTTableCellContext.mismatch(item, width: width, state: state)
     }
     let context = TTTableCellContext(width: width, state: state, accessory: .of(item))
-    var canvas = context.canvas(height: 1)
-    let placeholder = TTTableImageItemCell.placeholder(item.alternateText, width: context.contentWidth / 3)
-    let placeholderWidth = TTDisplayWidth.of(placeholder)
-    canvas.write(
-      placeholder, at: TTPoint(x: context.right - placeholderWidth, y: 0),
-      style: TTCellStyle(foreground: context.placeholderColor))
-    let textWidth = max(
-      0, context.contentWidth - placeholderWidth - (placeholderWidth > 0 ? context.spacing : 0))
-    TTTableCellContext.write(
-      item.text, on: &canvas, x: context.left, y: 0, width: textWidth,
-      style: TTCellStyle(foreground: context.textColor))
-    context.finish(&canvas)
-    return canvas
+    return TTTableImageItemCell.imageRow(
+      item.text, alternateText: item.alternateText, imageAtRight: true, context: context)
   }
 }

@@ -60,7 +60,7 @@ open class TTTableDataSource: TTBaseModel, TTTableViewDataSource {
   /// Nothing to build; override it to make items from ``model`` once it has loaded.
   open func tableViewDidLoadModel() {}
 
-  /// "Updating…" when reloading content, "Loading…" otherwise.
+  /// "Updating…" when reloading content, "Loading…" otherwise (Three20's texts).
   ///
   /// - Parameter reloading: Whether content is already shown.
   /// - Returns: The text.
@@ -68,7 +68,7 @@ open class TTTableDataSource: TTBaseModel, TTTableViewDataSource {
     reloading ? "Updating…" : "Loading…"
   }
 
-  /// No title (Three20's default).
+  /// No title: the empty state shows only what ``subtitleForEmpty`` says, as in Three20.
   open var titleForEmpty: String? { nil }
 
   /// No subtitle.
@@ -77,7 +77,8 @@ open class TTTableDataSource: TTBaseModel, TTTableViewDataSource {
   /// `true`: the empty state offers a reload action.
   open var reloadButtonForEmpty: Bool { true }
 
-  /// The error's own description, or "Error" when it has none.
+  /// The error's own description, or "Error" when it has none (the role of Three20's
+  /// `TTDescriptionForError`).
   ///
   /// - Parameter error: The model's error.
   /// - Returns: The title.
@@ -86,7 +87,7 @@ open class TTTableDataSource: TTBaseModel, TTTableViewDataSource {
     return text.isEmpty ? "Error" : text
   }
 
-  /// Returns "Sorry, there was an error.".
+  /// Returns "Sorry, there was an error." (Three20's text).
   ///
   /// - Parameter error: The model's error.
   /// - Returns: The subtitle.

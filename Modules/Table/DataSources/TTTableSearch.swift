@@ -48,7 +48,18 @@ public enum TTTableSearch {
   /// - Returns: The texts.
   public static func searchableTexts(of item: any TTTableItem) -> [String] {
     var texts: [String] = []
-    for child in Mirror(reflecting: item).children {
+    collectTexts(of: item, into: &texts)
+    return texts.isEmpty ? [item.id] : texts
+  }
+
+  /// Adds the searchable texts among a value's stored properties to `texts`, looking into the
+  /// shared fields that built-in items keep their content in.
+  private static func collectTexts(of value: Any, into texts: inout [String]) {
+    for child in Mirror(reflecting: value).children {
+      if child.value is any TTTableItemFields {
+        collectTexts(of: child.value, into: &texts)
+        continue
+      }
       let label = child.label ?? ""
       guard !label.hasPrefix("_"), label != "customID", !label.lowercased().hasSuffix("url") else { continue }
       // An optional holding a string casts to `String` too; `nil` does not.
@@ -58,7 +69,6 @@ public enum TTTableSearch {
         texts.append(styled.plainText)
       }
     }
-    return texts.isEmpty ? [item.id] : texts
   }
 
   /// The rows of a data source that match a search text, as a data source of their own

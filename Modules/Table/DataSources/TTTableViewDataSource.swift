@@ -9,6 +9,11 @@ public import Three20Core
 /// A data source owns a `TTModel`. The table controller observes that model and shows
 /// loading, empty, error or content from its state; when the model finishes loading, the
 /// controller calls ``tableViewDidLoadModel()`` so the data source can build its items.
+///
+/// ``TTTableDataSource`` implements every requirement with Three20's defaults, which its
+/// subclasses override one by one (Three20 paired the protocol with a class of the same name
+/// for this): subclass it rather than conforming from scratch. The defaults named below are
+/// its.
 @MainActor
 public protocol TTTableViewDataSource: AnyObject {
   /// The model the items come from. A data source with fixed items is its own loaded model.
@@ -108,74 +113,4 @@ public protocol TTTableViewDataSource: AnyObject {
   /// - Parameter id: The item's ``TTTableItem/id``.
   /// - Returns: The first row whose item has that identity, or `nil`.
   func indexPath(ofItemWithID id: String) -> IndexPath?
-}
-
-extension TTTableViewDataSource {
-  /// No header.
-  public func titleForHeader(inSection section: Int) -> String? { nil }
-
-  /// No footer.
-  public func titleForFooter(inSection section: Int) -> String? { nil }
-
-  /// Nothing to build.
-  public func tableViewDidLoadModel() {}
-
-  /// "Updating…" when reloading content, "Loading…" otherwise (Three20's texts).
-  public func titleForLoading(reloading: Bool) -> String {
-    reloading ? "Updating…" : "Loading…"
-  }
-
-  /// No title: the empty state shows only what ``subtitleForEmpty`` says, as in Three20.
-  public var titleForEmpty: String? { nil }
-
-  /// No subtitle.
-  public var subtitleForEmpty: String? { nil }
-
-  /// The empty state offers a reload action.
-  public var reloadButtonForEmpty: Bool { true }
-
-  /// The error's own description, or "Error" when it has none (the role of Three20's
-  /// `TTDescriptionForError`).
-  public func titleForError(_ error: TTModelFailure) -> String {
-    let text = error.description
-    return text.isEmpty ? "Error" : text
-  }
-
-  /// "Sorry, there was an error." (Three20's text).
-  public func subtitleForError(_ error: TTModelFailure) -> String? {
-    "Sorry, there was an error."
-  }
-  /// No "more" row.
-  public var hasMoreItems: Bool { false }
-
-  /// "Load more…".
-  public var titleForMore: String { "Load more…" }
-
-  /// No search.
-  public var searchText: String? { nil }
-
-  /// Does nothing: the data source cannot search.
-  ///
-  /// - Parameter text: The text to look for.
-  public func search(_ text: String) {}
-
-  /// "No results".
-  public var titleForNoResults: String { "No results" }
-
-  /// No section index.
-  public var sectionIndexTitles: [String]? { nil }
-
-  /// Looks at every row in order.
-  ///
-  /// - Parameter id: The identity.
-  /// - Returns: The first row with that identity, or `nil`.
-  public func indexPath(ofItemWithID id: String) -> IndexPath? {
-    for section in 0..<max(0, numberOfSections) {
-      for row in 0..<max(0, numberOfRows(inSection: section)) {
-        let path: IndexPath = [section, row]
-        if item(at: path)?.id == id { return path }
-      }
-    }
-    return nil
-  }
 }

@@ -14,36 +14,63 @@ public import Foundation
 ///   title: "Ada", caption: "Notes on the engine", text: "The engine weaves algebraic patterns…",
 ///   timestamp: Date(timeIntervalSinceNow: -300), url: "tt://mail/17")
 /// ```
-public struct TTTableMessageItem: TTTableLinkedItem, Hashable {
+public struct TTTableMessageItem: TTTableBuiltInItem, Hashable {
+  /// The content of a message item; not part of the API.
+  public struct _Content: Hashable, Sendable, TTTableItemFields {
+    var title: String?
+    var caption: String?
+    var text: String?
+    var timestamp: Date?
+    var imageURL: String?
+  }
+
+  /// The message's fields; not part of the API.
+  public var _storage: _TTTableItemStorage<_Content>
+
+  /// `message`: identities made from the content start `message:`.
+  public static let idPrefix = "message"
+
   /// The sender or title; `nil` for none.
-  public var title: String?
+  public var title: String? {
+    get { _storage.content.title }
+    set { _storage.content.title = newValue }
+  }
+
   /// The subject; `nil` for none.
-  public var caption: String?
+  public var caption: String? {
+    get { _storage.content.caption }
+    set { _storage.content.caption = newValue }
+  }
+
   /// The message text; `nil` for none.
-  public var text: String?
+  public var text: String? {
+    get { _storage.content.text }
+    set { _storage.content.text = newValue }
+  }
+
   /// When the message was sent; `nil` shows no time.
-  public var timestamp: Date?
+  public var timestamp: Date? {
+    get { _storage.content.timestamp }
+    set { _storage.content.timestamp = newValue }
+  }
+
   /// The URL of the sender's picture; not drawn in a terminal.
-  public var imageURL: String?
-  /// The URL opened when the row is chosen, or `nil` for none.
-  ///
-  /// A row with a URL shows the disclosure mark `›`.
-  public var url: String?
-  /// The URL opened by the row's accessory, or `nil` for none.
-  ///
-  /// A row with one shows the detail mark `»`.
-  public var accessoryURL: String?
-  /// Anything the app keeps with the row; left out of comparisons.
-  @TTUncompared public var userInfo: (any Sendable)?
-  /// What runs on the main actor when the row is chosen, after ``url`` is opened; left out
-  /// of comparisons.
-  @TTUncompared public var action: (@MainActor @Sendable () -> Void)?
-  private var customID: String?
+  public var imageURL: String? {
+    get { _storage.content.imageURL }
+    set { _storage.content.imageURL = newValue }
+  }
 
   /// The row's identity: the one given, else `message:<title>|<caption>|<text>|<url>` made from the content.
   public var id: String {
-    get { customID ?? TTTableItemIdentity.make("message", title, caption, text, url) }
-    set { customID = newValue }
+    get { identity(title, caption, text, url) }
+    set { _storage.customID = newValue }
+  }
+
+  /// Wraps the message's fields; not part of the API.
+  ///
+  /// - Parameter _storage: The fields.
+  public init(_storage: _TTTableItemStorage<_Content>) {
+    self._storage = _storage
   }
 
   /// Creates the item (Three20's `itemWithTitle:caption:text:timestamp:imageURL:URL:`).
@@ -64,15 +91,9 @@ public struct TTTableMessageItem: TTTableLinkedItem, Hashable {
     imageURL: String? = nil, url: String? = nil, accessoryURL: String? = nil, id: String? = nil,
     userInfo: (any Sendable)? = nil, action: (@MainActor @Sendable () -> Void)? = nil
   ) {
-    self.title = title
-    self.caption = caption
-    self.text = text
-    self.timestamp = timestamp
-    self.imageURL = imageURL
-    self.url = url
-    self.accessoryURL = accessoryURL
-    self.customID = id
-    self.userInfo = userInfo
-    self.action = action
+    self.init(
+      content: _Content(
+        title: title, caption: caption, text: text, timestamp: timestamp, imageURL: imageURL),
+      url: url, accessoryURL: accessoryURL, id: id, userInfo: userInfo, action: action)
   }
 }

@@ -9,52 +9,17 @@
 /// ```swift
 /// TTTableRightCaptionItem(text: "Storage", caption: "12 GB")
 /// ```
-public struct TTTableRightCaptionItem: TTTableLinkedItem, Hashable {
-  /// The text.
-  public var text: String
-  /// The caption.
-  public var caption: String
-  /// The URL opened when the row is chosen, or `nil` for none.
-  ///
-  /// A row with a URL shows the disclosure mark `›`.
-  public var url: String?
-  /// The URL opened by the row's accessory, or `nil` for none.
-  ///
-  /// A row with one shows the detail mark `»`.
-  public var accessoryURL: String?
-  /// Anything the app keeps with the row; left out of comparisons.
-  @TTUncompared public var userInfo: (any Sendable)?
-  /// What runs on the main actor when the row is chosen, after ``url`` is opened; left out
-  /// of comparisons.
-  @TTUncompared public var action: (@MainActor @Sendable () -> Void)?
-  private var customID: String?
+public struct TTTableRightCaptionItem: TTTableCaptionRowItem, Hashable {
+  /// The row and its right caption's fields; not part of the API.
+  public var _storage: _TTTableItemStorage<_TTTableCaptionContent>
 
-  /// The row's identity: the one given, else `rightCaption:<caption>|<text>|<url>` made from the content.
-  public var id: String {
-    get { customID ?? TTTableItemIdentity.make("rightCaption", caption, text, url) }
-    set { customID = newValue }
+  /// Wraps the row and its right caption's fields; not part of the API.
+  ///
+  /// - Parameter _storage: The fields.
+  public init(_storage: _TTTableItemStorage<_TTTableCaptionContent>) {
+    self._storage = _storage
   }
 
-  /// Creates the item (Three20's `itemWithText:caption:URL:`).
-  ///
-  /// - Parameters:
-  ///   - text: The text.
-  ///   - caption: The caption.
-  ///   - url: The URL opened when the row is chosen; `nil` by default.
-  ///   - accessoryURL: The URL opened by the row's accessory; `nil` by default.
-  ///   - id: The row's identity; `nil` by default, which makes it from the content.
-  ///   - userInfo: Anything the app keeps with the row; `nil` by default.
-  ///   - action: What runs when the row is chosen; `nil` by default.
-  public init(
-    text: String, caption: String, url: String? = nil, accessoryURL: String? = nil, id: String? = nil,
-    userInfo: (any Sendable)? = nil, action: (@MainActor @Sendable () -> Void)? = nil
-  ) {
-    self.text = text
-    self.caption = caption
-    self.url = url
-    self.accessoryURL = accessoryURL
-    self.customID = id
-    self.userInfo = userInfo
-    self.action = action
-  }
+  /// `rightCaption`: identities made from the content start `rightCaption:`.
+  public static let idPrefix = "rightCaption"
 }

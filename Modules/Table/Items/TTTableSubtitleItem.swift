@@ -10,32 +10,49 @@
 /// ```swift
 /// TTTableSubtitleItem(text: "Ada Lovelace", subtitle: "Analyst", url: "tt://people/ada")
 /// ```
-public struct TTTableSubtitleItem: TTTableLinkedItem, Hashable {
+public struct TTTableSubtitleItem: TTTableBuiltInItem, Hashable {
+  /// The content of a subtitle item; not part of the API.
+  public struct _Content: Hashable, Sendable, TTTableItemFields {
+    var text: String
+    var subtitle: String?
+    var imageURL: String?
+  }
+
+  /// The item's fields; not part of the API.
+  public var _storage: _TTTableItemStorage<_Content>
+
+  /// `subtitle`: identities made from the content start `subtitle:`.
+  public static let idPrefix = "subtitle"
+
   /// The title.
-  public var text: String
+  public var text: String {
+    get { _storage.content.text }
+    set { _storage.content.text = newValue }
+  }
+
   /// The subtitle; `nil` for none.
-  public var subtitle: String?
+  public var subtitle: String? {
+    get { _storage.content.subtitle }
+    set { _storage.content.subtitle = newValue }
+  }
+
   /// The URL of a picture for the row; not drawn in a terminal.
-  public var imageURL: String?
-  /// The URL opened when the row is chosen, or `nil` for none.
-  ///
-  /// A row with a URL shows the disclosure mark `›`.
-  public var url: String?
-  /// The URL opened by the row's accessory, or `nil` for none.
-  ///
-  /// A row with one shows the detail mark `»`.
-  public var accessoryURL: String?
-  /// Anything the app keeps with the row; left out of comparisons.
-  @TTUncompared public var userInfo: (any Sendable)?
-  /// What runs on the main actor when the row is chosen, after ``url`` is opened; left out
-  /// of comparisons.
-  @TTUncompared public var action: (@MainActor @Sendable () -> Void)?
-  private var customID: String?
+  public var imageURL: String? {
+    get { _storage.content.imageURL }
+    set { _storage.content.imageURL = newValue }
+  }
 
   /// The row's identity: the one given, else `subtitle:<text>|<subtitle>|<url>` made from the content.
   public var id: String {
-    get { customID ?? TTTableItemIdentity.make("subtitle", text, subtitle, url) }
-    set { customID = newValue }
+    get { identity(text, subtitle, url) }
+    set { _storage.customID = newValue }
+  }
+
+  /// Wraps the item's fields; not part of the API.
+  ///
+  /// - Parameter _storage: The fields.
+  public init(_storage: _TTTableItemStorage<_Content>) {
+    self._storage = _storage
   }
 
   /// Creates the item (Three20's `itemWithText:subtitle:imageURL:URL:`).
@@ -54,13 +71,8 @@ public struct TTTableSubtitleItem: TTTableLinkedItem, Hashable {
     accessoryURL: String? = nil, id: String? = nil, userInfo: (any Sendable)? = nil,
     action: (@MainActor @Sendable () -> Void)? = nil
   ) {
-    self.text = text
-    self.subtitle = subtitle
-    self.imageURL = imageURL
-    self.url = url
-    self.accessoryURL = accessoryURL
-    self.customID = id
-    self.userInfo = userInfo
-    self.action = action
+    self.init(
+      content: _Content(text: text, subtitle: subtitle, imageURL: imageURL), url: url,
+      accessoryURL: accessoryURL, id: id, userInfo: userInfo, action: action)
   }
 }

@@ -8,48 +8,17 @@
 /// ```swift
 /// TTTableSummaryItem(text: "42 messages")
 /// ```
-public struct TTTableSummaryItem: TTTableLinkedItem, Hashable {
-  /// The summary.
-  public var text: String
-  /// The URL opened when the row is chosen, or `nil` for none.
-  ///
-  /// A row with a URL shows the disclosure mark `›`.
-  public var url: String?
-  /// The URL opened by the row's accessory, or `nil` for none.
-  ///
-  /// A row with one shows the detail mark `»`.
-  public var accessoryURL: String?
-  /// Anything the app keeps with the row; left out of comparisons.
-  @TTUncompared public var userInfo: (any Sendable)?
-  /// What runs on the main actor when the row is chosen, after ``url`` is opened; left out
-  /// of comparisons.
-  @TTUncompared public var action: (@MainActor @Sendable () -> Void)?
-  private var customID: String?
+public struct TTTableSummaryItem: TTTableTextRowItem, Hashable {
+  /// The summary's fields; not part of the API.
+  public var _storage: _TTTableItemStorage<_TTTableTextContent>
 
-  /// The row's identity: the one given, else `summary:<text>|<url>` made from the content.
-  public var id: String {
-    get { customID ?? TTTableItemIdentity.make("summary", text, url) }
-    set { customID = newValue }
+  /// Wraps the summary's fields; not part of the API.
+  ///
+  /// - Parameter _storage: The fields.
+  public init(_storage: _TTTableItemStorage<_TTTableTextContent>) {
+    self._storage = _storage
   }
 
-  /// Creates the item (Three20's `itemWithText:URL:`).
-  ///
-  /// - Parameters:
-  ///   - text: The summary.
-  ///   - url: The URL opened when the row is chosen; `nil` by default.
-  ///   - accessoryURL: The URL opened by the row's accessory; `nil` by default.
-  ///   - id: The row's identity; `nil` by default, which makes it from the content.
-  ///   - userInfo: Anything the app keeps with the row; `nil` by default.
-  ///   - action: What runs when the row is chosen; `nil` by default.
-  public init(
-    text: String, url: String? = nil, accessoryURL: String? = nil, id: String? = nil,
-    userInfo: (any Sendable)? = nil, action: (@MainActor @Sendable () -> Void)? = nil
-  ) {
-    self.text = text
-    self.url = url
-    self.accessoryURL = accessoryURL
-    self.customID = id
-    self.userInfo = userInfo
-    self.action = action
-  }
+  /// `summary`: identities made from the content start `summary:`.
+  public static let idPrefix = "summary"
 }
