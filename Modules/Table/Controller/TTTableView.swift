@@ -17,7 +17,8 @@ public import Three20UICommon
 ///   so only the rows that changed are drawn again.
 /// - The scroll position is an anchor — the entry at the top and how many of its lines are
 ///   hidden — not a pixel offset, so jumping to the end of a million rows draws from the
-///   bottom up, measuring only the rows that show.
+///   bottom up, measuring only the rows that show. A `TTScrollModel` keeps it, counting
+///   headers, rows, footers and the "more" row as its rows.
 ///
 /// ```swift
 /// let table = TTTableView()
@@ -76,14 +77,6 @@ open class TTTableView: TTView {
     }
   }
 
-  /// One line-or-more of the table: a header, a row, a footer, or the "more" row.
-  enum Entry: Hashable {
-    case header(Int)
-    case row(IndexPath)
-    case footer(Int)
-    case more
-  }
-
   /// What the table shows; `nil` shows nothing.
   ///
   /// Setting it reloads the table.
@@ -91,7 +84,7 @@ open class TTTableView: TTView {
     didSet {
       if dataSource !== oldValue {
         selection = nil
-        anchor = (0, 0)
+        scroll.top = TTScrollModel.Position()
       }
       reloadData()
     }
@@ -137,8 +130,11 @@ open class TTTableView: TTView {
   // MARK: - State
 
   private var selection: Entry?
-  private var anchor: (entry: Int, offset: Int) = (0, 0)
-  private var layout = Layout()
+  /// Where the table is scrolled, in entries: `TTScrollModel.top` is the anchor.
+  private var scroll = TTScrollModel()
+  private var layout = Layout() {
+    didSet { scroll.rowCount = layout.count }
+  }
   private var heights: [HeightKey: Int] = [:]
   private var rendered: [HeightKey: Drawn] = [:]
   /// The drawings of the last reload's rows, by identity, for rows whose item did not change.
@@ -206,7 +202,7 @@ open class TTTableView: TTView {
       return
     }
     if let current = selection, layout.index(of: current) == nil {
-      selection = clampedSelection(current)
+      selection = layout.clampedSelection(current)
     }
     rememberSelectedID()
     setNeedsDisplay()
@@ -268,14 +264,16 @@ open class TTTableView: TTView {
   public var scrollState: ScrollState {
     get {
       ScrollState(
-        selectedIndexPath: selectedIndexPath, isMoreRowSelected: isMoreRowSelected, topEntry: anchor.entry,
-        topOffset: anchor.offset)
+        selectedIndexPath: selectedIndexPath, isMoreRowSelected: isMoreRowSelected, topEntry: scroll.top.row,
+        topOffset: scroll.top.offset)
     }
     set {
       selection = newValue.isMoreRowSelected ? .more : newValue.selectedIndexPath.map { Entry.row($0) }
-      if let current = selection, layout.index(of: current) == nil { selection = clampedSelection(current) }
+      if let current = selection, layout.index(of: current) == nil {
+        selection = layout.clampedSelection(current)
+      }
       rememberSelectedID()
-      anchor = (max(0, newValue.topEntry), max(0, newValue.topOffset))
+      scroll.top = TTScrollModel.Position(row: newValue.topEntry, offset: newValue.topOffset)
       setNeedsDisplay()
     }
   }
@@ -306,47 +304,36 @@ open class TTTableView: TTView {
   @discardableResult
   public func move(_ move: Move) -> Bool {
     guard layout.count > 0 else { return false }
-    let page = max(1, frame.height)
+    scroll.viewportHeight = frame.height
     let current = selection.flatMap { layout.index(of: $0) }
+    let top = scroll.top.row
     var target: Int?
     switch move {
     case .down:
-      target = current.map { nextSelectable(after: $0) } ?? firstSelectable(atOrAfter: anchor.entry)
+      target = current.map { layout.nextSelectable(after: $0) } ?? layout.firstSelectable(atOrAfter: top)
     case .up:
-      target = current.map { previousSelectable(before: $0) } ?? firstSelectable(atOrAfter: anchor.entry)
+      target = current.map { layout.previousSelectable(before: $0) } ?? layout.firstSelectable(atOrAfter: top)
     case .home:
-      target = firstSelectable(atOrAfter: 0)
+      target = layout.firstSelectable(atOrAfter: 0)
     case .end:
-      target = previousSelectable(before: layout.count)
+      target = layout.previousSelectable(before: layout.count)
     case .pageDown:
-      guard let current else {
-        target = firstSelectable(atOrAfter: anchor.entry)
+      guard let current, let index = scroll.row(.pageDown, from: current, rowHeight: entryHeight) else {
+        target = layout.firstSelectable(atOrAfter: top)
         break
       }
-      var index = current
-      var travelled = 0
-      while index + 1 < layout.count, travelled < page {
-        travelled += height(ofEntry: index, width: currentWidth)
-        index += 1
-      }
-      target = firstSelectable(atOrAfter: index) ?? previousSelectable(before: index + 1)
+      target = layout.firstSelectable(atOrAfter: index) ?? layout.previousSelectable(before: index + 1)
     case .pageUp:
-      guard let current else {
-        target = firstSelectable(atOrAfter: anchor.entry)
+      guard let current, let index = scroll.row(.pageUp, from: current, rowHeight: entryHeight) else {
+        target = layout.firstSelectable(atOrAfter: top)
         break
       }
-      var index = current
-      var travelled = 0
-      while index > 0, travelled < page {
-        index -= 1
-        travelled += height(ofEntry: index, width: currentWidth)
-      }
-      target = previousSelectable(before: index + 1) ?? firstSelectable(atOrAfter: index)
+      target = layout.previousSelectable(before: index + 1) ?? layout.firstSelectable(atOrAfter: index)
     }
     guard let target, let entry = layout.entry(at: target) else { return false }
     let moved = target != current
     select(entry)
-    if move == .home { anchor = (0, 0) }
+    if move == .home { scroll.top = TTScrollModel.Position() }
     if moved, entry == .more, loadsMoreWhenReached { moreHandler?() }
     return moved
   }
@@ -392,7 +379,7 @@ open class TTTableView: TTView {
 
   // MARK: - Drawing
 
-  /// Draws the entries from the anchor down until the view is full.
+  /// Draws the entries from the scroll model's top down until the view is full.
   ///
   /// - Parameters:
   ///   - canvas: The canvas.
@@ -407,10 +394,11 @@ open class TTTableView: TTView {
       retained.removeAll(keepingCapacity: true)
       measuredWidth = rect.width
     }
-    clampAnchor(page: rect.height)
+    scroll.viewportHeight = rect.height
+    scroll.clamp(rowHeight: entryHeight)
     let selected = selection.flatMap { layout.index(of: $0) }
-    var y = rect.y - anchor.offset
-    var index = anchor.entry
+    var y = rect.y - scroll.top.offset
+    var index = scroll.top.row
     while y < rect.maxY, index < layout.count {
       let row =
         index == selected ? render(entry: index, width: rect.width, selected: true) : cachedRender(index)
@@ -530,132 +518,25 @@ open class TTTableView: TTView {
     }
   }
 
-  // MARK: - Private: cursor and anchor
+  // MARK: - Private: cursor and scrolling
 
+  /// The height of an entry at the current width, for the scroll model.
+  private func entryHeight(_ index: Int) -> Int {
+    height(ofEntry: index, width: currentWidth)
+  }
+
+  /// Moves the cursor and scrolls the least so that its entry is wholly in view (its top, if it
+  /// is taller than the view), with its section's header too when it is the section's first row.
   private func select(_ entry: Entry) {
     selection = entry
     rememberSelectedID()
-    if let index = layout.index(of: entry) { scrollToVisible(index) }
+    if let index = layout.index(of: entry) {
+      var first = index
+      if index > 0, case .header = layout.entry(at: index - 1) { first = index - 1 }
+      scroll.viewportHeight = frame.height
+      scroll.keepInView(first...index, rowHeight: entryHeight)
+    }
     setNeedsDisplay()
-  }
-
-  private func isSelectable(_ index: Int) -> Bool {
-    switch layout.entry(at: index) {
-    case .row, .more: true
-    case .header, .footer, nil: false
-    }
-  }
-
-  private func firstSelectable(atOrAfter start: Int) -> Int? {
-    var index = max(0, start)
-    while index < layout.count {
-      if isSelectable(index) { return index }
-      index += 1
-    }
-    return start > 0 ? previousSelectable(before: layout.count) : nil
-  }
-
-  private func nextSelectable(after index: Int) -> Int {
-    var next = index + 1
-    while next < layout.count {
-      if isSelectable(next) { return next }
-      next += 1
-    }
-    return index
-  }
-
-  private func previousSelectable(before index: Int) -> Int? {
-    var previous = min(index, layout.count) - 1
-    while previous >= 0 {
-      if isSelectable(previous) { return previous }
-      previous -= 1
-    }
-    return nil
-  }
-
-  private func clampedSelection(_ entry: Entry) -> Entry? {
-    guard case .row(let path) = entry, layout.rowCount > 0 else { return nil }
-    let section = min(max(0, TTTableIndexPath.section(path)), layout.sectionCount - 1)
-    let rows = layout.rows(inSection: section)
-    if rows > 0 { return .row([section, min(max(0, TTTableIndexPath.row(path)), rows - 1)]) }
-    let index = layout.start(ofSection: section)
-    return firstSelectable(atOrAfter: index).flatMap { layout.entry(at: $0) }
-  }
-
-  /// Scrolls the least so that the entry is wholly in view (its top, if it is taller than the
-  /// view), showing its section's header too when it is the section's first row.
-  private func scrollToVisible(_ index: Int) {
-    let page = max(1, frame.height)
-    var first = index
-    if index > 0, case .header = layout.entry(at: index - 1) { first = index - 1 }
-    if first < anchor.entry || (first == anchor.entry && anchor.offset > 0) {
-      anchor = (first, 0)
-      return
-    }
-    // Is the bottom of the entry above the bottom of the view?
-    var y = -anchor.offset
-    var cursor = anchor.entry
-    while cursor < index, y < page {
-      y += height(ofEntry: cursor, width: currentWidth)
-      cursor += 1
-    }
-    let own = height(ofEntry: index, width: currentWidth)
-    if cursor == index, y + own <= page { return }
-    // Align its bottom with the view's bottom.
-    guard own < page else {
-      anchor = (index, 0)
-      return
-    }
-    var filled = 0
-    cursor = index
-    while cursor >= 0 {
-      filled += height(ofEntry: cursor, width: currentWidth)
-      if filled >= page {
-        anchor = (cursor, filled - page)
-        return
-      }
-      cursor -= 1
-    }
-    anchor = (0, 0)
-  }
-
-  /// Keeps the anchor inside the table and leaves no blank space below the last entry when
-  /// there is enough above to fill the view.
-  private func clampAnchor(page: Int) {
-    guard layout.count > 0 else {
-      anchor = (0, 0)
-      return
-    }
-    if anchor.entry >= layout.count { anchor = (layout.count - 1, 0) }
-    let top = height(ofEntry: anchor.entry, width: currentWidth)
-    anchor.offset = min(max(0, anchor.offset), max(0, top - 1))
-    var filled = -anchor.offset
-    var cursor = anchor.entry
-    while cursor < layout.count, filled < page {
-      filled += height(ofEntry: cursor, width: currentWidth)
-      cursor += 1
-    }
-    guard filled < page else { return }
-    // Short of the bottom: pull earlier entries in.
-    var missing = page - filled
-    var entry = anchor.entry
-    var offset = anchor.offset
-    if offset > 0 {
-      let shown = min(offset, missing)
-      offset -= shown
-      missing -= shown
-    }
-    while missing > 0, entry > 0 {
-      entry -= 1
-      let height = height(ofEntry: entry, width: currentWidth)
-      if height >= missing {
-        offset = height - missing
-        missing = 0
-      } else {
-        missing -= height
-      }
-    }
-    anchor = (entry, missing > 0 ? 0 : offset)
   }
 }
 
@@ -676,108 +557,5 @@ extension TTTableView {
   struct Drawn {
     let item: any TTTableItem
     let canvas: TTCanvas
-  }
-
-  /// The entries of the table — per section: header, rows, footer — then "more", numbered
-  /// from 0, without listing them: a section's entries are found from its start index.
-  struct Layout {
-    private var starts: [Int] = []
-    private var headers: [Bool] = []
-    private var footers: [Bool] = []
-    private var rowCounts: [Int] = []
-    private var showsMore = false
-    private(set) var count = 0
-    private(set) var rowCount = 0
-
-    init() {}
-
-    @MainActor
-    init(dataSource: (any TTTableViewDataSource)?, showsMore: Bool) {
-      guard let dataSource else { return }
-      let claimed = dataSource.numberOfSections
-      let sections = min(max(0, claimed), Self.maximumSections)
-      if claimed > sections {
-        TTLog.warning(
-          .tableUpdates,
-          "The data source claims \(claimed) sections; the table shows the first \(sections). Put the rows in fewer sections."
-        )
-      }
-      starts.reserveCapacity(sections)
-      var total = 0
-      for section in 0..<sections {
-        let header = dataSource.titleForHeader(inSection: section).map { !$0.isEmpty } ?? false
-        let footer = dataSource.titleForFooter(inSection: section).map { !$0.isEmpty } ?? false
-        // Saturate: a data source claiming absurd counts must not trap. Every count stays at
-        // or below `maximumEntries`, so sums of two never overflow.
-        let rows = min(max(0, dataSource.numberOfRows(inSection: section)), Self.maximumEntries)
-        starts.append(total)
-        headers.append(header)
-        footers.append(footer)
-        rowCounts.append(rows)
-        total = Self.saturatingSum(total, (header ? 1 : 0) + (footer ? 1 : 0), rows)
-        rowCount = Self.saturatingSum(rowCount, 0, rows)
-      }
-      self.showsMore = showsMore
-      count = total + (showsMore ? 1 : 0)
-    }
-
-    /// The most sections a table shows: the layout keeps a few numbers per section.
-    static let maximumSections = 1_000_000
-
-    /// The most entries a table counts; a data source claiming more shows this many.
-    static let maximumEntries = Int.max / 4
-
-    /// `a + b + c`, at most ``maximumEntries``; each argument is at most that already.
-    static func saturatingSum(_ a: Int, _ b: Int, _ c: Int) -> Int {
-      min(a + b + c, maximumEntries)
-    }
-
-    var sectionCount: Int { starts.count }
-
-    func rows(inSection section: Int) -> Int {
-      section >= 0 && section < rowCounts.count ? rowCounts[section] : 0
-    }
-
-    func start(ofSection section: Int) -> Int {
-      section >= 0 && section < starts.count ? starts[section] : count
-    }
-
-    func entry(at index: Int) -> Entry? {
-      guard index >= 0, index < count else { return nil }
-      if showsMore, index == count - 1 { return .more }
-      // The last section starting at or before the index (empty sections share starts).
-      var low = 0
-      var high = starts.count - 1
-      while low < high {
-        let middle = (low + high + 1) / 2
-        if starts[middle] <= index { low = middle } else { high = middle - 1 }
-      }
-      let section = low
-      var offset = index - starts[section]
-      if headers[section] {
-        if offset == 0 { return .header(section) }
-        offset -= 1
-      }
-      if offset < rowCounts[section] { return .row([section, offset]) }
-      return footers[section] ? .footer(section) : nil
-    }
-
-    func index(of entry: Entry) -> Int? {
-      switch entry {
-      case .more:
-        return showsMore ? count - 1 : nil
-      case .header(let section):
-        guard section >= 0, section < starts.count, headers[section] else { return nil }
-        return starts[section]
-      case .footer(let section):
-        guard section >= 0, section < starts.count, footers[section] else { return nil }
-        return starts[section] + (headers[section] ? 1 : 0) + rowCounts[section]
-      case .row(let path):
-        let section = TTTableIndexPath.section(path)
-        let row = TTTableIndexPath.row(path)
-        guard section >= 0, section < starts.count, row >= 0, row < rowCounts[section] else { return nil }
-        return starts[section] + (headers[section] ? 1 : 0) + row
-      }
-    }
   }
 }
