@@ -5,7 +5,6 @@
 // `text` blocks are checked here.
 import Testing
 import Three20Style
-import Three20UICommon
 
 @Suite("StyledText article", .serialized)
 @MainActor
@@ -55,8 +54,6 @@ struct StyledTextArticleTests {
     print(feed.outerHTML)  // <b>Unclosed, unknown &amp; stray</b>
 
     #expect(feed.outerHTML == "<b>Unclosed, unknown &amp; stray</b>")
-    let label = TTStyledTextLabel(xhtml: "<b>never <i>throws")
-    #expect(label.text.plainText == "never throws")
   }
 
   /// A class is looked up in the current stylesheet, or through a styling of your own.
@@ -103,28 +100,6 @@ struct StyledTextArticleTests {
     #expect(layout.lines.map(\.text) == ["漢字 and", "emoji 😀", "wrap by", "width.", "", "Bye"])
     #expect(layout.height == 6)
     #expect(canvas.lines[1].hasPrefix("emoji 😀"))
-  }
-
-  /// A label lays its text out to its frame and finds links under cells.
-  @Test func label() throws {
-    let label = TTStyledTextLabel(
-      xhtml: "New: <a href=\"https://three20.info/docs\">read the docs</a> today",
-      frame: TTRect(x: 0, y: 0, width: 16, height: 3))
-    var canvas = TTCanvas(width: 16, height: 3)
-    label.draw(on: &canvas)
-    print(canvas.plainText)
-    let docs = label.link(at: TTPoint(x: 6, y: 0))  // "https://three20.info/docs"
-    let none = label.link(at: TTPoint(x: 0, y: 0))  // nil
-
-    let size = label.sizeThatFits(TTSize(width: 16, height: 10))  // 13×2
-
-    #expect(docs == "https://three20.info/docs")
-    #expect(none == nil)
-    #expect(size == TTSize(width: 13, height: 2))
-    let article = try articles.text(of: "StyledText")
-    let shown = String(
-      TTArticleText.trimmingLineEnds(canvas.plainText).reversed().drop { $0 == "\n" }.reversed())
-    #expect(article.contains("```text\n\(shown)\n```"), "The article lacks:\n\(shown)")
   }
 
   /// Links become OSC 8 hyperlinks only where the terminal supports them.

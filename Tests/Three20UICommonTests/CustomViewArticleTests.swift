@@ -171,4 +171,32 @@ struct CustomViewArticleTests {
     #expect(controller.isViewLoaded)  // on screen: the view is kept
     controller.disappear()
   }
+
+  /// A label lays its text out to its frame and finds links under cells.
+  @Test func labelLaysOutStyledTextAndFindsLinks() throws {
+    let label = TTStyledTextLabel(
+      xhtml: "New: <a href=\"https://three20.info/docs\">read the docs</a> today",
+      frame: TTRect(x: 0, y: 0, width: 16, height: 3))
+    var canvas = TTCanvas(width: 16, height: 3)
+    label.draw(on: &canvas)
+    print(canvas.plainText)
+    let docs = label.link(at: TTPoint(x: 6, y: 0))  // "https://three20.info/docs"
+    let none = label.link(at: TTPoint(x: 0, y: 0))  // nil
+
+    let size = label.sizeThatFits(TTSize(width: 16, height: 10))  // 13×2
+
+    #expect(docs == "https://three20.info/docs")
+    #expect(none == nil)
+    #expect(size == TTSize(width: 13, height: 2))
+    let article = try articles.text(of: "BuildingACustomView")
+    let shown = String(
+      TTArticleText.trimmingLineEnds(canvas.plainText).reversed().drop { $0 == "\n" }.reversed())
+    #expect(article.contains("```text\n\(shown)\n```"), "The article lacks:\n\(shown)")
+  }
+
+  /// A label parses its markup leniently: it never throws and keeps what it can.
+  @Test func labelParsesLeniently() {
+    let label = TTStyledTextLabel(xhtml: "<b>never <i>throws")
+    #expect(label.text.plainText == "never throws")
+  }
 }

@@ -2,7 +2,7 @@
 //
 // Every `swift` and `css` block of the tutorial is in this file, unchanged (the suite
 // "Documentation articles" checks it): edit both together. The picture
-// Three20Style.docc/Resources/inset-square.svg and the golden terminal output
+// Three20UICommon.docc/Resources/inset-square.svg and the golden terminal output
 // Snapshots/inset-square.256.ansi are made here; when the renderers change, run the tests with
 // TT_RECORD_SNAPSHOTS=1 and look at both before committing them.
 import Foundation

@@ -17,7 +17,7 @@ import Glibc
 ///    ``TTViewController/handleKey(_:)``; Ctrl-C (``TTKey/interrupt``) stops the loop;
 /// 3. every ``tickInterval``, call the controller's ``TTViewController/tick()`` (spinners);
 /// 4. when the terminal was resized (SIGWINCH) or the view needs display, draw the view
-///    on a ``TTCanvas`` of the terminal's size and write only the rows that changed;
+///    on a `TTCanvas` of the terminal's size and write only the rows that changed;
 /// 5. yield to other tasks on the main actor, so model loads and timers can finish.
 ///
 /// The loop ends on ``stop()``, Ctrl-C, or end of input; the terminal is then put back
@@ -326,7 +326,7 @@ public final class TTTerminalHost {
   /// - Parameters:
   ///   - controller: The controller to draw.
   ///   - size: The size of the screen to imagine.
-  ///   - capabilities: What the output may use; ``TTTerminalCapabilities/plain`` gives plain
+  ///   - capabilities: What the output may use; `TTTerminalCapabilities.plain` gives plain
   ///     text.
   ///   - environment: The environment for the spinner's locale check; the process's by
   ///     default.

@@ -39,7 +39,7 @@ open class TTActivityLabel: TTView {
     }
 
     /// The spinner that shows on a terminal: ``ascii`` when the capabilities are
-    /// ``TTTerminalCapabilities/plain`` or the locale is not UTF-8, ``unicode`` otherwise.
+    /// `TTTerminalCapabilities.plain` or the locale is not UTF-8, ``unicode`` otherwise.
     ///
     /// The locale is the first set, non-empty one of `LC_ALL`, `LC_CTYPE` and `LANG`; it is
     /// UTF-8 when it names `UTF-8` or `utf8` in any case. No locale at all is the C locale,

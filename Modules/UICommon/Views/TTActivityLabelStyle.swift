@@ -1,7 +1,7 @@
 public import Three20Style
 /// The looks of a ``TTActivityLabel``: Three20's `TTActivityLabelStyle`.
 ///
-/// Each look is a ``TTStyle`` chain (``style``) drawn around the spinner and text; boxes and
+/// Each look is a `TTStyle` chain (``style``) drawn around the spinner and text; boxes and
 /// bezels are centred in the label, the banner spans its width.
 ///
 /// | Look | Terminal drawing |

@@ -5,7 +5,7 @@ public import Three20Style
 /// 1. a style set on the button with ``setStyle(_:for:)`` for that state;
 /// 2. the stylesheet's style named ``styleName`` for that state
 ///    (`TTStyleSheet.current.style(named:for:)`, which falls back to the normal style);
-/// 3. the style set on the button for ``TTControlState/normal``;
+/// 3. the style set on the button for `TTControlState.normal`;
 /// 4. a built-in look that needs no stylesheet: `[ Title ]`, shown as `[>Title<]` and in
 ///    inverse when highlighted, bold and underlined when selected, dim when disabled.
 ///
@@ -34,7 +34,7 @@ open class TTButton: TTView {
 
   /// The button's state: normal, highlighted, selected or disabled.
   ///
-  /// Defaults to ``TTControlState/normal``.
+  /// Defaults to `TTControlState.normal`.
   open var state: TTControlState = .normal {
     didSet { if state != oldValue { setNeedsDisplay() } }
   }
@@ -71,7 +71,7 @@ open class TTButton: TTView {
     super.init(frame: frame)
   }
 
-  /// Whether the button can be pressed: the state is not ``TTControlState/disabled``.
+  /// Whether the button can be pressed: the state is not `TTControlState.disabled`.
   ///
   /// Setting it to `false` disables the button; setting it to `true` makes a disabled
   /// button normal again.
@@ -87,7 +87,7 @@ open class TTButton: TTView {
   }
 
   /// The state the button is drawn in: ``state``, except that a focused button in the
-  /// normal state is drawn ``TTControlState/highlighted``.
+  /// normal state is drawn `TTControlState.highlighted`.
   public var displayState: TTControlState {
     state == .normal && isFocused ? .highlighted : state
   }

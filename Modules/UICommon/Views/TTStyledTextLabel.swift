@@ -1,7 +1,7 @@
 public import Three20Style
 /// A view that shows styled XHTML text: Three20's `TTStyledTextLabel`.
 ///
-/// The text is laid out to the label's width (``TTStyledText/layout(width:)``), with bold,
+/// The text is laid out to the label's width (`TTStyledText.layout(width:)`), with bold,
 /// italic, links and classes looked up in the current stylesheet. Links become OSC 8
 /// hyperlinks on terminals that support them, and ``link(at:)`` finds the link under a cell.
 ///

@@ -33,7 +33,7 @@ public import Three20Style
 open class TTView {
   /// The view's rectangle in its superview's coordinates (for a root view, the canvas's).
   ///
-  /// Defaults to ``TTRect/zero``. Changing its size marks the view as needing layout, and
+  /// Defaults to `TTRect.zero`. Changing its size marks the view as needing layout, and
   /// any change marks it (and its superviews) as needing display.
   open var frame: TTRect {
     didSet {
@@ -181,7 +181,7 @@ open class TTView {
 
   /// The size of the content alone, for ``sizeThatFits(_:)`` (Three20's content size).
   ///
-  /// The default is ``TTSize/zero``; ``TTLabel`` returns the size of its wrapped text.
+  /// The default is `TTSize.zero`; ``TTLabel`` returns the size of its wrapped text.
   ///
   /// - Parameter size: The room for the content, after the style's insets.
   /// - Returns: The size the content wants; at most `size` where it can wrap.
