@@ -69,7 +69,9 @@ struct CatalogProgramTests {
   /// `--list`, `--modules-json` and `--help` print what they promise.
   @Test func listModulesAndHelp() throws {
     let list = try Self.run(["--list"])
-    #expect(list.status == 0 && list.output.contains("tt://style/gallery") && list.output.contains("tt://uicommon/keys"))
+    #expect(
+      list.status == 0 && list.output.contains("tt://style/gallery")
+        && list.output.contains("tt://uicommon/keys"))
     let json = try Self.run(["--modules-json"])
     let modules = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]]
     #expect(modules?.count == 7)

@@ -1,4 +1,5 @@
 import Testing
+import Three20Core
 import Three20Navigator
 import Three20Style
 import Three20UICommon
@@ -16,7 +17,7 @@ struct TTNavigatorObservationTests {
   }
 
   /// Every change the navigator announces, in order.
-  private func record() -> (TTNavigator.Observation, ChangeLog) {
+  private func record() -> (TTObservation, ChangeLog) {
     let changes = ChangeLog()
     let observation = navigator.addObserver { changes.all.append($0) }
     return (observation, changes)
@@ -100,7 +101,7 @@ struct TTNavigatorObservationTests {
   /// An observer removed by another while a change is being told is not told.
   @Test func observerRemovedDuringAnnouncementIsNotTold() {
     let later = ChangeLog()
-    var laterObservation: TTNavigator.Observation?
+    var laterObservation: TTObservation?
     _ = navigator.addObserver { [weak navigator] _ in
       if let laterObservation { navigator?.removeObserver(laterObservation) }
     }

@@ -8,8 +8,11 @@ public enum TTTerminalScreenshot {
   public static let background = TTColor(red: 28, green: 28, blue: 28)
   /// The terminal's own text colour, for cells without one.
   public static let foreground = TTColor(red: 220, green: 220, blue: 220)
+  /// A cell's width in the picture, in pixels.
   public static let cellWidth = 10.0
+  /// A cell's height in the picture, in pixels.
   public static let cellHeight = 20.0
+  /// The space around the terminal's cells, in pixels.
   public static let margin = 24.0
 
   /// A colour as a terminal shows it: translucent colours are flattened over black.

@@ -2,9 +2,10 @@ import Foundation
 import Three20
 import Three20UICommon
 
-/// What the terminal host does with input: bytes a terminal sends, decoded by `TTKeyDecoder`
-/// into `TTKey`s, and the keys this screen has been given so far. Keys still scroll and leave
-/// the page as on every other page.
+/// What the terminal host does with input.
+///
+/// Bytes a terminal sends, decoded by `TTKeyDecoder` into `TTKey`s, and the keys this screen
+/// has been given so far. Keys still scroll and leave the page as on every other page.
 final class KeysDemo: CatalogPageController {
   init() { super.init(title: "Keys") }
 

@@ -49,7 +49,7 @@ open class TTNavigationController: TTViewController {
   }
 
   /// The registration of ``navigatorDidChange(_:)`` with the navigator.
-  private var observation: TTNavigator.Observation?
+  private var observation: TTObservation?
 
   /// Creates the screen for a navigator and starts observing it.
   ///

@@ -19,11 +19,4 @@ extension TTNavigator {
     /// The title of an open controller changed; the stack did not.
     case titleChanged
   }
-
-  /// A registration made by ``TTNavigator/addObserver(_:)``; pass it to
-  /// ``TTNavigator/removeObserver(_:)`` to stop observing.
-  public struct Observation: Hashable, Sendable {
-    /// The observer's number, unique within its navigator.
-    let id: Int
-  }
 }

@@ -118,10 +118,9 @@ public final class TTNavigator: TTURLOpening {
   private var lastSavedEntries: [TTNavigatorHistory.Entry]?
 
   /// The observers of ``addObserver(_:)``, in the order they were added.
-  private var observers: [(id: Int, body: @MainActor (Change) -> Void)] = []
-  private var nextObserverID = 0
+  private let observers = TTObserverList<Change>()
   /// The title registrations on the open controllers, by controller.
-  private var titleObservations: [ObjectIdentifier: (TTViewController, TTViewController.TitleObservation)] =
+  private var titleObservations: [ObjectIdentifier: (TTViewController, TTObservation)] =
     [:]
   /// Whether a title changed while a change was under way; announced with it.
   private var titleChangedDuringChange = false
@@ -378,26 +377,22 @@ public final class TTNavigator: TTURLOpening {
   /// - Returns: The registration, for ``removeObserver(_:)``.
   public func addObserver(
     _ body: @escaping @MainActor (Change) -> Void
-  ) -> Observation {
-    nextObserverID += 1
-    observers.append((nextObserverID, body))
-    return Observation(id: nextObserverID)
+  ) -> TTObservation {
+    observers.add(body)
   }
 
   /// Stops an observer added by ``addObserver(_:)``; nothing happens if it was removed
   /// already.
   ///
   /// - Parameter observation: The registration.
-  public func removeObserver(_ observation: Observation) {
-    observers.removeAll { $0.id == observation.id }
+  public func removeObserver(_ observation: TTObservation) {
+    observers.remove(observation)
   }
 
   /// Tells the observers about a change.
   private func announce(_ change: Change) {
     changeCount += 1
-    for observer in observers where observers.contains(where: { $0.id == observer.id }) {
-      observer.body(change)
-    }
+    observers.notify(change)
   }
 
   /// Observes the titles of the open controllers, and only theirs.

@@ -65,18 +65,11 @@ open class TTViewController {
     didSet {
       guard title != oldValue else { return }
       invalidateView()
-      notifyTitleObservers()
+      titleObservers.notify(self)
     }
   }
 
-  /// A registration made by ``TTViewController/addTitleObserver(_:)``; pass it to
-  /// ``TTViewController/removeTitleObserver(_:)`` to stop observing.
-  public struct TitleObservation: Hashable, Sendable {
-    fileprivate let id: Int
-  }
-
-  private var titleObservers: [(id: Int, body: @MainActor (TTViewController) -> Void)] = []
-  private var nextTitleObserverID = 0
+  private let titleObservers = TTObserverList<TTViewController>()
 
   /// The URL the controller was opened with, such as `tt://feed/42`; set by a navigator,
   /// `nil` by default.
@@ -274,24 +267,16 @@ open class TTViewController {
   /// - Returns: The registration, for ``removeTitleObserver(_:)``.
   public func addTitleObserver(
     _ body: @escaping @MainActor (TTViewController) -> Void
-  ) -> TitleObservation {
-    nextTitleObserverID += 1
-    titleObservers.append((nextTitleObserverID, body))
-    return TitleObservation(id: nextTitleObserverID)
+  ) -> TTObservation {
+    titleObservers.add(body)
   }
 
   /// Stops an observer added by ``addTitleObserver(_:)``; nothing happens if it was removed
   /// already.
   ///
   /// - Parameter observation: The registration.
-  public func removeTitleObserver(_ observation: TitleObservation) {
-    titleObservers.removeAll { $0.id == observation.id }
-  }
-
-  private func notifyTitleObservers() {
-    for observer in titleObservers where titleObservers.contains(where: { $0.id == observer.id }) {
-      observer.body(self)
-    }
+  public func removeTitleObserver(_ observation: TTObservation) {
+    titleObservers.remove(observation)
   }
 
   // MARK: - Drawing, keys, time
