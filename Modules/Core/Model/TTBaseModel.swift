@@ -1,5 +1,5 @@
 public import Foundation
-public import Synchronization
+import Synchronization
 
 /// A model that keeps its state consistent and delivers its notifications: the class to subclass
 /// to make a ``TTModel``, like Three20's `TTModel` class.

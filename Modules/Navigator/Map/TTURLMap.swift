@@ -1,4 +1,4 @@
-public import Three20Style
+import Three20Style
 public import Three20UICommon
 
 /// The URL map: which URL patterns open which controllers, handlers or objects, and which

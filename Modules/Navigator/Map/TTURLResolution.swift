@@ -1,4 +1,4 @@
-public import Three20Style
+import Three20Style
 public import Three20UICommon
 
 /// What a URL matched: the pattern, the values of its parameters, its query and fragment.

@@ -1,4 +1,4 @@
-public import Three20UICommon
+import Three20UICommon
 
 /// A controller that can act on a URL fragment such as `#comments`: scroll to a section,
 /// select a tab, open a pane.

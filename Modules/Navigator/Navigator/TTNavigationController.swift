@@ -1,5 +1,5 @@
 import Three20Core
-public import Three20Style
+import Three20Style
 public import Three20UICommon
 
 /// The screen that shows a navigator: a navigation bar above the visible controller's view.

@@ -1,6 +1,6 @@
 import Foundation
 public import Three20Core
-public import Three20Style
+import Three20Style
 public import Three20UICommon
 
 /// Opens URLs as screens and keeps them in a stack: Three20's `TTNavigator`.

@@ -1,4 +1,4 @@
-public import Three20Style
+import Three20Style
 public import Three20UICommon
 
 /// Hooks into what a ``TTNavigator`` opens: Three20's `TTNavigatorDelegate`.

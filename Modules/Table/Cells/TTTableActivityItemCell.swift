@@ -1,5 +1,5 @@
 public import Three20Style
-public import Three20UICommon
+import Three20UICommon
 
 /// Draws a TTTableActivityItem: a spinner and its text, centred.
 ///

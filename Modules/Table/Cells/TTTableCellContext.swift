@@ -1,5 +1,5 @@
 import Three20Style
-public import Three20UICommon
+import Three20UICommon
 
 /// The mark at the right edge of a row that leads somewhere.
 enum TTTableAccessory: Sendable, Hashable {

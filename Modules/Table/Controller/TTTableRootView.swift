@@ -1,5 +1,5 @@
 import Three20Style
-public import Three20UICommon
+import Three20UICommon
 
 /// The view of a ``TTTableViewController``: banner, status line, rows, the view standing in
 /// for the rows (loading, empty, error) and the overlay, laid out top to bottom.

@@ -1,6 +1,6 @@
 public import Foundation
 public import Three20Core
-public import Three20Style
+import Three20Style
 public import Three20UICommon
 
 /// A screen that shows a data source's rows and its model's loading, empty and error states:

@@ -1,4 +1,4 @@
-public import Three20Style
+import Three20Style
 public import Three20UICommon
 
 /// A table with a tab strip above it and one data source per tab, each made the first time

@@ -1,5 +1,5 @@
 public import Three20Core
-public import Three20Style
+import Three20Style
 
 /// A screen of the app: its view, its title, its lifecycle and its keys — Three20's
 /// `TTViewController` (and the `UIViewController` beneath it), for the terminal.

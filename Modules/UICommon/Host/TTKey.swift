@@ -1,4 +1,4 @@
-public import Three20Style
+import Three20Style
 /// A key the user pressed, decoded from the bytes a terminal sends.
 ///
 /// ``TTKeyDecoder`` turns terminal input into keys; ``TTTerminalHost`` hands them to the

@@ -1,4 +1,4 @@
-public import Three20Style
+import Three20Style
 
 /// Turns the bytes a terminal sends into ``TTKey``s.
 ///

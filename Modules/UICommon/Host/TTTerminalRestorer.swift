@@ -1,5 +1,5 @@
 import Synchronization
-public import Three20Style
+import Three20Style
 
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,4 @@
-public import Three20Core
+import Three20Core
 public import Three20Style
 
 /// A rectangle of the screen that draws a style and its content, and holds other views:
