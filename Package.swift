@@ -93,7 +93,10 @@ let swiftSettings: [SwiftSetting] = [
   .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
-let systemLibraries = [curl, sqlite, libxml2]
+/// Every system library some module links, once each, in the order the table first names them.
+let systemLibraries = modules.flatMap(\.system).reduce(into: [SystemLibrary]()) { found, library in
+  if !found.contains(where: { $0.name == library.name }) { found.append(library) }
+}
 
 var targets: [Target] = systemLibraries.map { library in
   .systemLibrary(
