@@ -50,8 +50,19 @@ final class TTTestHTTPConnection {
       requestIndex += 1
       core.begin(request)
       let response = core.handle(request)
-      let keepOpen = transmit(response, for: request, clientWantsClose: clientWantsClose)
-      core.end(request)
+      // The request stops counting as in flight just before the response's last write: once
+      // that write starts the client may finish and send its next request, which must not
+      // find this one still counted (the queue's concurrency limits are checked against it).
+      var ended = false
+      let end = {
+        if !ended {
+          ended = true
+          self.core.end(request)
+        }
+      }
+      let keepOpen = transmit(
+        response, for: request, clientWantsClose: clientWantsClose, beforeLastWrite: end)
+      end()
       if !keepOpen {
         lingeringClose()
         return
@@ -376,7 +387,8 @@ final class TTTestHTTPConnection {
 
   /// Sends a response; returns whether the connection stays open for another request.
   private func transmit(
-    _ response: TTTestHTTPResponse, for request: TTTestHTTPRequest, clientWantsClose: Bool
+    _ response: TTTestHTTPResponse, for request: TTTestHTTPRequest, clientWantsClose: Bool,
+    beforeLastWrite: () -> Void
   ) -> Bool {
     if response.delay > .zero && !TTTestHTTPServerCore.pause(response.delay, wake: wake) { return false }
     let status = min(max(response.status, 100), 999)
@@ -422,9 +434,13 @@ final class TTTestHTTPConnection {
     for field in headers { head += "\(field.name): \(field.value)\r\n" }
     head += "\r\n"
     do {
+      var isChunked = false
+      if case .chunked = framing { isChunked = true }
+      let headIsLast = request.method == "HEAD" || bodyless || (reader.remaining == 0 && !isChunked)
+      if headIsLast { beforeLastWrite() }
       try write(Array(head.utf8))
       if request.method == "HEAD" || bodyless { return !closes }
-      try sendBody(&reader, framing: framing, response: response)
+      try sendBody(&reader, framing: framing, response: response, beforeLastWrite: beforeLastWrite)
     } catch {
       return false
     }
@@ -432,7 +448,8 @@ final class TTTestHTTPConnection {
   }
 
   private func sendBody(
-    _ reader: inout TTTestHTTPBodyReader, framing: TTTestHTTPResponse.Framing, response: TTTestHTTPResponse
+    _ reader: inout TTTestHTTPBodyReader, framing: TTTestHTTPResponse.Framing, response: TTTestHTTPResponse,
+    beforeLastWrite: () -> Void
   ) throws {
     var chunkSize = Int.max
     var chunkDelay = Duration.zero
@@ -454,6 +471,7 @@ final class TTTestHTTPConnection {
           try write(piece.prefix(max(0, limit - sent)))
           throw Failure.closed
         }
+        if !chunked && reader.remaining == 0 { beforeLastWrite() }
         try write(piece)
         sent += piece.count
         if let pace = response.slowBody, reader.remaining > 0,
@@ -469,7 +487,10 @@ final class TTTestHTTPConnection {
         }
       }
     }
-    if chunked { try write(Array("0\r\n\r\n".utf8)) }
+    if chunked {
+      beforeLastWrite()
+      try write(Array("0\r\n\r\n".utf8))
+    }
   }
 
   /// Whether an `Accept-Encoding` allows a coding.
