@@ -196,12 +196,12 @@ targets += [
     swiftSettings: swiftSettings),
   .testTarget(
     name: "CatalogTests",
-    dependencies: ["CatalogKit"],
+    dependencies: ["CatalogKit", "Three20TestSupport"],
     path: "Tests/CatalogTests",
     swiftSettings: swiftSettings),
   .testTarget(
     name: "TTModuleKitTests",
-    dependencies: ["TTModuleKit"],
+    dependencies: ["TTModuleKit", "Three20TestSupport"],
     path: "Tests/TTModuleKitTests",
     swiftSettings: swiftSettings),
   .testTarget(

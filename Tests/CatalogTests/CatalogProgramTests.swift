@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Three20TestSupport
 
 /// The `Catalog` program itself, run as a child process with its output piped.
 @Suite("Catalog: the program")
@@ -17,29 +18,14 @@ struct CatalogProgramTests {
   }
 
   static func run(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
-    let process = Process()
     guard let executable = Self.executable else {
       throw CocoaError(
         .fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "Build the Catalog product first."])
     }
-    process.executableURL = executable
-    process.arguments = arguments
     var environment = ProcessInfo.processInfo.environment
     environment["NO_COLOR"] = nil
-    process.environment = environment
-    let output = Pipe()
-    let error = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (
-      process.terminationStatus, String(decoding: data, as: UTF8.self),
-      String(decoding: errorData, as: UTF8.self)
-    )
+    let result = try TTTestProcess.run(executable.path, arguments, environment: environment)
+    return (result.status, result.output, result.errors)
   }
 
   /// Piped, a URL renders once as plain text at the width asked.

@@ -2,6 +2,7 @@ import Foundation
 import TTModuleKit
 import Testing
 import Three20
+import Three20TestSupport
 
 /// The module graph `ttmodule` uses (the module registry) and the `modules` table of the
 /// repository's Package.swift, read through `swift package dump-package`, must agree.
@@ -15,20 +16,15 @@ import Three20
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
       "ttmodule-dump-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: scratch) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     // Its own scratch path, so it never waits for the lock of the build running these tests.
-    process.arguments = [
-      "swift", "package", "dump-package", "--package-path", repositoryRoot.path, "--scratch-path",
-      scratch.path,
-    ]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    try #require(process.terminationStatus == 0, "swift package dump-package failed")
+    let result = try TTTestProcess.run(
+      "/usr/bin/env",
+      [
+        "swift", "package", "dump-package", "--package-path", repositoryRoot.path, "--scratch-path",
+        scratch.path,
+      ])
+    let data = Data(result.output.utf8)
+    try #require(result.status == 0, "swift package dump-package failed: \(result.errors)")
     return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
   }
 

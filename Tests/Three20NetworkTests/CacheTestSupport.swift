@@ -41,35 +41,16 @@ func key(_ name: String) -> String {
 let pythonAvailable = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
 
 /// The result of a finished child process.
-struct ProcessResult {
-  var status: Int32
-  var output: String
-  var errors: String
-}
+typealias ProcessResult = TTTestProcess.Result
 
 /// Starts `python3 -c script args…`; the caller waits with ``finish(_:)``.
-func startPython(_ script: String, _ arguments: [String]) throws -> (Process, Pipe, Pipe) {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-  process.arguments = ["-c", script] + arguments
-  let output = Pipe()
-  let errors = Pipe()
-  process.standardOutput = output
-  process.standardError = errors
-  try process.run()
-  return (process, output, errors)
+func startPython(_ script: String, _ arguments: [String]) throws -> TTTestProcess {
+  try TTTestProcess("/usr/bin/python3", ["-c", script] + arguments)
 }
 
 /// Waits for a process started by ``startPython(_:_:)`` and collects its output.
-func finish(_ started: (Process, Pipe, Pipe)) -> ProcessResult {
-  let (process, output, errors) = started
-  // Read before waiting, so a full pipe cannot block the child.
-  let out = output.fileHandleForReading.readDataToEndOfFile()
-  let err = errors.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return ProcessResult(
-    status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
-    errors: String(decoding: err, as: UTF8.self))
+func finish(_ started: TTTestProcess) -> ProcessResult {
+  started.finish()
 }
 
 /// Runs `python3 -c script args…` to the end.

@@ -29,7 +29,15 @@ final class RawHTTPClient {
   private var buffer: [UInt8] = []
 
   init(port: Int, timeout: Int = 10) throws {
-    fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    // `fd` is set only once the socket is connected: a class whose stored properties are all
+    // set runs its deinit when its init throws, which would close the descriptor a second
+    // time, and by then its number may belong to another test's socket.
+    fd = try Self.connectedSocket(port: port, timeout: timeout)
+  }
+
+  /// A TCP socket connected to 127.0.0.1:`port`, with send and receive timeouts.
+  private static func connectedSocket(port: Int, timeout: Int) throws -> Int32 {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw RawHTTPError(description: "socket failed") }
     var time = timeval(tv_sec: timeout, tv_usec: 0)
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
@@ -48,6 +56,7 @@ final class RawHTTPClient {
       close(fd)
       throw RawHTTPError(description: "connect to port \(port) failed: \(message)")
     }
+    return fd
   }
 
   deinit {
