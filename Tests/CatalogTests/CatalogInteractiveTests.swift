@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import Testing
 import Three20
+import Three20TestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -171,19 +172,20 @@ struct CatalogInteractiveTests {
 
 /// A pseudo-terminal whose master side is read on a thread of its own.
 final class Terminal: Sendable {
-  let master: Int32
-  let slave: Int32
+  private let pair: TTPseudoTerminal
+  var master: Int32 { pair.master }
+  var slave: Int32 { pair.slave }
   private let bytes = Mutex<[UInt8]>([])
   private let stopped = Atomic<Bool>(false)
+  private let readerEnded = DispatchSemaphore(value: 0)
 
   init?(columns: UInt16, rows: UInt16) {
-    var master: Int32 = -1
-    var slave: Int32 = -1
-    var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
-    guard openpty(&master, &slave, nil, nil, &size) == 0 else { return nil }
-    self.master = master
-    self.slave = slave
-    Thread { [self] in readLoop() }.start()
+    guard let pair = TTPseudoTerminal(columns: columns, rows: rows) else { return nil }
+    self.pair = pair
+    Thread { [self] in
+      readLoop()
+      readerEnded.signal()
+    }.start()
   }
 
   private func readLoop() {
@@ -256,11 +258,11 @@ final class Terminal: Sendable {
     return script
   }
 
+  /// Stops the reader and waits for it, then closes both sides; later calls do nothing.
   func close() {
-    stopped.store(true, ordering: .relaxed)
-    usleep(30_000)
-    _ = Glibc.close(slave)
-    _ = Glibc.close(master)
+    guard !stopped.exchange(true, ordering: .relaxed) else { return }
+    readerEnded.wait()
+    pair.close()
   }
 
   /// The outcome of a script.

@@ -97,8 +97,8 @@ struct TTTerminalHostTests {
   }
 
   /// The size of a pseudo-terminal comes from the terminal itself.
-  @Test func terminalSizeFromAPseudoTerminal() throws {
-    let pty = try #require(PseudoTerminal(columns: 33, rows: 7))
+  @Test func terminalSizeFromATTPseudoTerminal() throws {
+    let pty = try #require(TTPseudoTerminal(columns: 33, rows: 7))
     defer { pty.close() }
     #expect(TTTerminalHost.terminalSize(of: pty.slave, environment: [:]) == TTSize(width: 33, height: 7))
   }
@@ -106,7 +106,7 @@ struct TTTerminalHostTests {
   /// Stopping a host that never started does nothing; a second host cannot start while one
   /// owns the terminal.
   @Test func onlyOneHostAtATime() throws {
-    let pty = try #require(PseudoTerminal(columns: 20, rows: 5))
+    let pty = try #require(TTPseudoTerminal(columns: 20, rows: 5))
     defer { pty.close() }
     let reader = OutputReader(pty.master)
     defer { reader.stop() }
@@ -127,8 +127,8 @@ struct TTTerminalHostTests {
   /// redraws on a resize, gets keys (a lone ESC after its timeout), stops on q, and puts
   /// the terminal back exactly as it was.
   @Test(.timeLimit(.minutes(1)))
-  func runsInAPseudoTerminal() async throws {
-    let pty = try #require(PseudoTerminal(columns: 30, rows: 6))
+  func runsInATTPseudoTerminal() async throws {
+    let pty = try #require(TTPseudoTerminal(columns: 30, rows: 6))
     defer { pty.close() }
     var before = termios()
     #expect(tcgetattr(pty.slave, &before) == 0)
@@ -190,7 +190,7 @@ struct TTTerminalHostTests {
   func endOfInputStops() async throws {
     var descriptors: [Int32] = [0, 0]
     #expect(pipe(&descriptors) == 0)
-    let output = try #require(PseudoTerminal(columns: 10, rows: 2))
+    let output = try #require(TTPseudoTerminal(columns: 10, rows: 2))
     defer { output.close() }
     let reader = OutputReader(output.master)
     defer { reader.stop() }
@@ -203,27 +203,6 @@ struct TTTerminalHostTests {
   }
 }
 
-/// A pseudo-terminal pair from openpty.
-struct PseudoTerminal {
-  let master: Int32
-  let slave: Int32
-
-  init?(columns: UInt16, rows: UInt16) {
-    var master: Int32 = -1
-    var slave: Int32 = -1
-    var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
-    guard openpty(&master, &slave, nil, nil, &size) == 0 else { return nil }
-    self.master = master
-    self.slave = slave
-  }
-
-  func close() {
-    _ = Glibc.close(slave)
-    _ = Glibc.close(master)
-  }
-}
-
-/// Reads everything written to a pseudo-terminal's master side on a thread of its own.
 final class OutputReader: Sendable {
   private struct State {
     var bytes: [UInt8] = []
