@@ -30,10 +30,10 @@ struct TTObserverListTests {
   /// An observer that removes a later one while being told keeps that one from being told.
   @Test func observerRemovedDuringNotifyIsSkipped() {
     let list = TTObserverList<Void>()
-    var later: TTObservation?
+    let later = ObservationSlot()
     var laterCalls = 0
-    list.add { if let later { list.remove(later) } }
-    later = list.add { laterCalls += 1 }
+    list.add { if let observation = later.observation { list.remove(observation) } }
+    later.observation = list.add { laterCalls += 1 }
     list.notify(())
     #expect(laterCalls == 0)
   }
@@ -60,4 +60,10 @@ struct TTObserverListTests {
     let body: @MainActor (Int) -> Void = { _ in }
     #expect(list.add(body) != list.add(body))
   }
+}
+
+/// A registration made after the closure that removes it, so the closure holds it by reference.
+@MainActor
+final class ObservationSlot {
+  var observation: TTObservation?
 }

@@ -101,11 +101,11 @@ struct TTNavigatorObservationTests {
   /// An observer removed by another while a change is being told is not told.
   @Test func observerRemovedDuringAnnouncementIsNotTold() {
     let later = ChangeLog()
-    var laterObservation: TTObservation?
+    let laterObservation = ObservationSlot()
     _ = navigator.addObserver { [weak navigator] _ in
-      if let laterObservation { navigator?.removeObserver(laterObservation) }
+      if let observation = laterObservation.observation { navigator?.removeObserver(observation) }
     }
-    laterObservation = navigator.addObserver { later.all.append($0) }
+    laterObservation.observation = navigator.addObserver { later.all.append($0) }
     navigator.open("tt://page/one")
     #expect(later.all.isEmpty)
   }
@@ -277,4 +277,10 @@ final class RetitlingController: TTViewController {
     super.viewWillAppear()
     title = "Appeared"
   }
+}
+
+/// A registration made after the closure that removes it, so the closure holds it by reference.
+@MainActor
+final class ObservationSlot {
+  var observation: TTObservation?
 }

@@ -1,9 +1,9 @@
 public import Foundation
-public import Three20
+import Three20
 
 #if canImport(Glibc)
 import Glibc
-public import Three20UICommon
+import Three20UICommon
 #endif
 
 /// The `Catalog` program: reads the command line and runs the right mode.

@@ -1,5 +1,5 @@
-public import Foundation
-public import Three20
+import Foundation
+import Three20
 public import Three20UICommon
 
 /// The Catalog's first screen: every demo by section, as TTCatalog's `CatalogController` was.

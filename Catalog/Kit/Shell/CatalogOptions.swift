@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import Three20
 
 /// The Catalog's command line.

@@ -1,6 +1,6 @@
-public import Foundation
+import Foundation
 public import Three20
-public import Three20UICommon
+import Three20UICommon
 
 /// Draws one Catalog screen once, without a terminal: `Catalog URL`, and the tests.
 @MainActor

@@ -1,24 +1,10 @@
 import Three20Core
 
-/// Byte-level helpers for the URL matcher's hot path: hex digits, percent-decoding, hashing.
+/// Byte-level helpers for the URL matcher's hot path: percent-decoding and hashing.
+///
+/// Percent escapes are decoded by Core's `TTPercentCoding`, the loop `percentDecoded` runs, so
+/// the matcher and Core always decode alike.
 enum TTURLBytes {
-  /// The value of an ASCII hexadecimal digit, or `nil` (Core's, which `percentDecoded` uses).
-  @inline(__always)
-  static func hexValue(_ byte: UInt8) -> UInt8? {
-    TTPercentCoding.hexValue(byte)
-  }
-
-  /// Appends `bytes` to `output` with `%XX` escapes decoded (and `+` as a space when asked).
-  ///
-  /// A `%` not followed by two hexadecimal digits is kept as written: this is Core's loop, the
-  /// one `percentDecoded` runs, so the matcher and Core always decode alike.
-  @inline(__always)
-  static func appendDecoded(
-    _ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8], plusAsSpace: Bool = false
-  ) {
-    TTPercentCoding.appendDecoded(bytes, to: &output, plusAsSpace: plusAsSpace)
-  }
-
   /// The text of `bytes` with percent escapes decoded; invalid UTF-8 becomes U+FFFD.
   static func decodedString(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool = false) -> String {
     if !bytes.contains(UInt8(ascii: "%")) && !(plusAsSpace && bytes.contains(UInt8(ascii: "+"))) {
@@ -26,7 +12,7 @@ enum TTURLBytes {
     }
     var output: [UInt8] = []
     output.reserveCapacity(bytes.count)
-    appendDecoded(bytes, to: &output, plusAsSpace: plusAsSpace)
+    TTPercentCoding.appendDecoded(bytes, to: &output, plusAsSpace: plusAsSpace)
     return String(decoding: output, as: UTF8.self)
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Three20Core
 
 /// The type of a pattern parameter, and the conversions from a component's bytes.
 enum TTURLParameterType: Hashable, Sendable, CustomStringConvertible {
@@ -132,7 +133,7 @@ enum TTURLParameterParsing {
       let byte = bytes[index]
       if index == 8 || index == 13 || index == 18 || index == 23 {
         if byte != UInt8(ascii: "-") { return false }
-      } else if TTURLBytes.hexValue(byte) == nil {
+      } else if TTPercentCoding.hexValue(byte) == nil {
         return false
       }
     }

@@ -250,7 +250,8 @@ final class TTURLTrie: Sendable {
       for position in pathStart...pathEnd where position == pathEnd || url[position] == UInt8(ascii: "/") {
         if position > segmentStart {
           starts[components] = Int32(truncatingIfNeeded: decoded.count)
-          TTURLBytes.appendDecoded(UnsafeBufferPointer(rebasing: url[segmentStart..<position]), to: &decoded)
+          TTPercentCoding.appendDecoded(
+            UnsafeBufferPointer(rebasing: url[segmentStart..<position]), to: &decoded, plusAsSpace: false)
           ends[components] = Int32(truncatingIfNeeded: decoded.count)
           components += 1
         }

@@ -54,32 +54,13 @@ struct TTDataURL: Sendable {
     return .success(TTDataURL(mediaType: mediaType, data: Data(payload)))
   }
 
-  /// Percent-decodes to raw bytes (not UTF-8 text: a data URL may carry any bytes).
+  /// Percent-decodes to raw bytes (not UTF-8 text: a data URL may carry any bytes), with
+  /// Core's decoding loop.
   static func percentDecodedBytes(_ text: Substring) -> [UInt8] {
-    let bytes = Array(text.utf8)
     var result: [UInt8] = []
-    result.reserveCapacity(bytes.count)
-    var index = 0
-    while index < bytes.count {
-      if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
-        let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
-      {
-        result.append(high << 4 | low)
-        index += 3
-      } else {
-        result.append(bytes[index])
-        index += 1
-      }
-    }
+    result.reserveCapacity(text.utf8.count)
+    var text = text
+    text.withUTF8 { TTPercentCoding.appendDecoded($0, to: &result, plusAsSpace: false) }
     return result
-  }
-
-  private static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    default: nil
-    }
   }
 }

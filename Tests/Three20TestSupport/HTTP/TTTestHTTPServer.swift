@@ -1,5 +1,5 @@
 public import Foundation
-public import Synchronization
+import Synchronization
 
 /// A real HTTP/1.1 server on 127.0.0.1 for tests: plain POSIX sockets, one accept thread and
 /// one thread per connection, no mocks.

@@ -1,5 +1,5 @@
 public import ArgumentParser
-public import Foundation
+import Foundation
 
 /// The `ttmodule` command line: `list`, `deps`, `new`, `add` and `remove`.
 ///
