@@ -237,6 +237,15 @@ struct DictionaryThree20Tests {
         + "string(forKey:) if it may be absent.")
   }
 
+  /// Keys come from data: an escape sequence in one is shown escaped, never sent to a terminal.
+  @Test func keysInMessagesAreEscaped() {
+    let data: [String: Any] = ["a\u{1B}]0;pwned\u{07}": 1]
+    let result = failure { _ = try data.tt.value(forKey: "b\u{0}", as: Int.self) }
+    #expect(result?.1.contains("\"b\\0\"") == true)
+    #expect(result?.1.contains(#""a\u{1B}]0;pwned\u{07}""#) == true)
+    #expect(result?.1.contains("\u{1B}") == false)
+  }
+
   /// NSNull counts as missing, with its own message.
   @Test func nullIsAMissingValue() throws {
     let data = try json(#"{"title": null}"#)

@@ -3,6 +3,7 @@ import Logging
 import Synchronization
 import Testing
 import Three20Core
+import Three20TestSupport
 
 /// TTLog's settings are global to the process, so these tests run one at a time.
 @Suite("TTLog", .serialized)
@@ -18,19 +19,22 @@ struct TTLogTests {
   func withCapture(
     level: TTLog.Level = .warning, enabled: Set<TTLog.Subsystem> = [], _ body: (Capture) -> Void
   ) {
-    let capture = Capture()
-    let savedLevel = TTLog.maximumLevel
-    let savedSubsystems = TTLog.enabledSubsystems
-    TTLog.maximumLevel = level
-    TTLog.enabledSubsystems = enabled
-    TTLog.useLogHandlers { label in
-      capture.labels.withLock { $0.append(label) }
-      return capture.handler
+    // Other targets' suites run in this process too: hold the lock they take to capture logs.
+    TTLogCaptureLock.withLock {
+      let capture = Capture()
+      let savedLevel = TTLog.maximumLevel
+      let savedSubsystems = TTLog.enabledSubsystems
+      TTLog.maximumLevel = level
+      TTLog.enabledSubsystems = enabled
+      TTLog.useLogHandlers { label in
+        capture.labels.withLock { $0.append(label) }
+        return capture.handler
+      }
+      body(capture)
+      TTLog.useLogHandlers(nil)
+      TTLog.maximumLevel = savedLevel
+      TTLog.enabledSubsystems = savedSubsystems
     }
-    body(capture)
-    TTLog.useLogHandlers(nil)
-    TTLog.maximumLevel = savedLevel
-    TTLog.enabledSubsystems = savedSubsystems
   }
 
   /// By default warnings and errors are written and info is not, as with `TTMAXLOGLEVEL`.

@@ -300,10 +300,9 @@ private let listedKeyLimit = 10
 /// How many characters of a key a message shows before "…".
 private let shownKeyLength = 40
 
-/// Shows a key in a message: quoted, and shortened if very long.
+/// Shows a key in a message: quoted, with control characters escaped, and shortened if very long.
 private func quoted(_ key: String) -> String {
-  let shown = key.count > shownKeyLength ? key.prefix(shownKeyLength) + "…" : Substring(key)
-  return "\"\(shown)\""
+  TTMessageText.quoted(key, limit: shownKeyLength)
 }
 
 /// The name of a type as a message shows it, with "a" or "an" before it.

@@ -52,24 +52,42 @@ public final class TTModuleRegistry: Sendable {
   }
 
   /// Every registered module, dependencies before the modules that use them, ties by identifier.
+  ///
+  /// Modules come in rounds: first those that need no registered module, then those whose
+  /// dependencies are all listed, and so on, each round sorted by identifier. Modules caught in
+  /// a cycle come last, sorted by identifier. Listing takes time in proportion to the modules
+  /// and their dependencies (times a logarithm for sorting), however long the chains.
   public var modules: [TTModuleInfo] {
     let all = entries.withLock { $0 }
-    var ordered: [TTModuleInfo] = []
-    var placed = Set<String>()
-    var remaining = all.values.sorted { $0.identifier < $1.identifier }
-    while !remaining.isEmpty {
-      let ready = remaining.filter { module in
-        module.dependencies.allSatisfy { placed.contains($0) || all[$0] == nil }
-      }
-      // A cycle cannot be placed by dependency order; fall back to name order so that
-      // listing never loops or drops a module.
-      let batch = ready.isEmpty ? remaining : ready
-      for module in batch {
-        ordered.append(module)
-        placed.insert(module.identifier)
-      }
-      remaining.removeAll { placed.contains($0.identifier) }
+    // For each module, how many of its registered dependencies are not listed yet, and which
+    // modules wait for it.
+    var waitingFor: [String: Int] = [:]
+    var dependents: [String: [String]] = [:]
+    for module in all.values {
+      let registered = Set(module.dependencies.filter { all[$0] != nil })
+      waitingFor[module.identifier] = registered.count
+      for dependency in registered { dependents[dependency, default: []].append(module.identifier) }
     }
+    var ordered: [TTModuleInfo] = []
+    ordered.reserveCapacity(all.count)
+    var round = waitingFor.filter { $0.value == 0 }.map(\.key)
+    while !round.isEmpty {
+      round.sort()
+      var next: [String] = []
+      for identifier in round {
+        if let module = all[identifier] { ordered.append(module) }
+        waitingFor[identifier] = nil
+        for dependent in dependents[identifier] ?? [] {
+          guard let count = waitingFor[dependent] else { continue }
+          waitingFor[dependent] = count - 1
+          if count == 1 { next.append(dependent) }
+        }
+      }
+      round = next
+    }
+    // A cycle cannot be placed by dependency order; fall back to name order so that listing
+    // never loops or drops a module.
+    ordered += waitingFor.keys.sorted().compactMap { all[$0] }
     return ordered
   }
 
@@ -101,22 +119,28 @@ public final class TTModuleRegistry: Sendable {
   /// The identifiers of every module that `identifier` depends on, directly or not.
   ///
   /// They come in dependency order. Unregistered dependencies are included by name but not
-  /// followed.
+  /// followed. The walk keeps its own stack, so a chain of dependencies of any length is
+  /// followed without recursion.
   ///
   /// - Parameter identifier: The module whose dependencies to collect.
   /// - Returns: The transitive dependencies, not including `identifier` itself.
   public func dependencies(of identifier: String) -> [String] {
     let all = entries.withLock { $0 }
     var result: [String] = []
-    var visiting = Set<String>()
-    func visit(_ name: String) {
-      guard visiting.insert(name).inserted else { return }
-      for dependency in all[name]?.dependencies ?? [] {
-        visit(dependency)
+    var visiting: Set<String> = [identifier]
+    // The modules being visited, each with its dependencies and how many of them are done.
+    var stack = [(name: identifier, dependencies: all[identifier]?.dependencies ?? [], next: 0)]
+    while let top = stack.last {
+      guard top.next < top.dependencies.count else {
+        stack.removeLast()
+        if top.name != identifier { result.append(top.name) }
+        continue
       }
-      if name != identifier { result.append(name) }
+      stack[stack.count - 1].next += 1
+      let dependency = top.dependencies[top.next]
+      guard visiting.insert(dependency).inserted else { continue }
+      stack.append((dependency, all[dependency]?.dependencies ?? [], 0))
     }
-    visit(identifier)
     return result
   }
 }
