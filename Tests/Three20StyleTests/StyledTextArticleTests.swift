@@ -130,4 +130,13 @@ struct StyledTextArticleTests {
     link.draw(on: &canvas, at: .zero)
     #expect(!TTANSIRenderer(capabilities: .trueColor).render(canvas).contains("\u{1B}[31m"))
   }
+
+  /// A raised depth limit parses deeper markup; nothing recurses over the depth.
+  @Test func raisedDepth() throws {
+    let deep = String(repeating: "<b>", count: 10_000) + "x" + String(repeating: "</b>", count: 10_000)
+    let text = try TTStyledText(xhtml: deep, maximumDepth: 10_000)
+    print(text.plainText)  // "x"
+
+    #expect(text.plainText == "x")
+  }
 }

@@ -94,6 +94,10 @@ struct TTTerminalHostTests {
       TTTerminalHost.terminalSize(
         of: -1, environment: ["COLUMNS": "99999999999999999999999", "LINES": "123456"])
         == TTSize(width: 80, height: 10_000))
+    // 10,000 × 10,000 would be 100 million cells: only the rows one canvas holds are kept.
+    #expect(
+      TTTerminalHost.terminalSize(of: -1, environment: ["COLUMNS": "10000", "LINES": "10000"])
+        == TTSize(width: 10_000, height: 100))
   }
 
   /// The size of a pseudo-terminal comes from the terminal itself.

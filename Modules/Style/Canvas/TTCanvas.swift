@@ -12,7 +12,22 @@
 /// // " Hello, 世界"
 /// print(TTANSIRenderer(capabilities: .trueColor).render(canvas))   // with colours
 /// ```
+///
+/// A canvas holds every cell in memory (about 120 bytes each), so its size is bounded: at most
+/// ``maximumWidth`` columns, ``maximumHeight`` rows and ``maximumCellCount`` cells in all.
+/// ``init(width:height:style:)`` cuts a larger size down to fit; where a size comes from input
+/// (a command line, a file, a terminal's report), check it with
+/// ``init(checkedWidth:height:style:)`` or ``checkSize(width:height:)``, which say what is wrong.
 public struct TTCanvas: Sendable, Hashable {
+  /// The most columns a canvas has: 10,000.
+  public static let maximumWidth = 10_000
+  /// The most rows a canvas has: 10,000.
+  public static let maximumHeight = 10_000
+  /// The most cells a canvas holds, width times height: 1,000,000 (about 120 MB).
+  ///
+  /// A 1,000-column terminal with 1,000 rows fits; 10,000 × 10,000 (about 12 GB) does not.
+  public static let maximumCellCount = 1_000_000
+
   /// The canvas's width and height.
   public let size: TTSize
   /// Where drawing lands: cells outside it are left alone.
@@ -29,14 +44,98 @@ public struct TTCanvas: Sendable, Hashable {
 
   /// Creates a canvas of blank cells.
   ///
+  /// A size beyond the limits is cut down to fit, so memory stays bounded whatever is asked:
+  /// the width to ``maximumWidth``, the height to ``maximumHeight``, and then the height to as
+  /// many whole rows as ``maximumCellCount`` allows at that width. Drawing outside is clipped as
+  /// anywhere else. Use ``init(checkedWidth:height:style:)`` to be told instead.
+  ///
+  /// ```swift
+  /// TTCanvas(width: 10_000, height: 10_000).size   // TTSize(width: 10_000, height: 100)
+  /// ```
+  ///
   /// - Parameters:
   ///   - width: The number of columns; negative is treated as 0.
   ///   - height: The number of rows; negative is treated as 0.
   ///   - style: The style of every cell at first; plain by default.
   public init(width: Int, height: Int, style: TTCellStyle = .plain) {
-    size = TTSize(width: width, height: height)
+    size = Self.fittingSize(width: width, height: height)
     cells = Array(repeating: TTCell(" ", style: style), count: size.width * size.height)
     clipRect = TTRect(x: 0, y: 0, width: size.width, height: size.height)
+  }
+
+  /// Creates a canvas of blank cells, or says why the size cannot be used.
+  ///
+  /// Use it where the size comes from input: the error names the size and the limit it breaks.
+  ///
+  /// ```swift
+  /// do {
+  ///   _ = try TTCanvas(checkedWidth: 10_000, height: 10_000)
+  /// } catch {
+  ///   error.code   // .invalidCanvasSize
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - width: The number of columns, from 0 to ``maximumWidth``.
+  ///   - height: The number of rows, from 0 to ``maximumHeight``.
+  ///   - style: The style of every cell at first; plain by default.
+  /// - Throws: `TTStyleError` with code ``TTStyleError/Code/invalidCanvasSize`` when a side is
+  ///   negative or too large, or the canvas would hold more than ``maximumCellCount`` cells.
+  public init(checkedWidth width: Int, height: Int, style: TTCellStyle = .plain) throws(TTStyleError) {
+    try Self.checkSize(width: width, height: height)
+    self.init(width: width, height: height, style: style)
+  }
+
+  /// Checks that a canvas of this size can be made, without making it.
+  ///
+  /// ```swift
+  /// try TTCanvas.checkSize(width: 80, height: 24)   // fine
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - width: The number of columns.
+  ///   - height: The number of rows.
+  /// - Throws: `TTStyleError` with code ``TTStyleError/Code/invalidCanvasSize`` saying which
+  ///   limit the size breaks and what fits.
+  public static func checkSize(width: Int, height: Int) throws(TTStyleError) {
+    func refuse(_ message: String) -> TTStyleError { TTStyleError(.invalidCanvasSize, message) }
+    guard width >= 0, height >= 0 else {
+      throw refuse("A canvas of \(width) × \(height) cells has a negative side; give sizes of 0 or more.")
+    }
+    guard width <= maximumWidth else {
+      throw refuse(
+        "A canvas \(width) columns wide is wider than the most, \(maximumWidth); give a width from 0 to "
+          + "\(maximumWidth).")
+    }
+    guard height <= maximumHeight else {
+      throw refuse(
+        "A canvas \(height) rows tall is taller than the most, \(maximumHeight); give a height from 0 to "
+          + "\(maximumHeight).")
+    }
+    let cells = width * height
+    guard cells <= maximumCellCount else {
+      throw refuse(
+        "A canvas of \(width) × \(height) cells holds \(cells) cells, more than the most, "
+          + "\(maximumCellCount); at \(width) columns give at most \(maximumCellCount / width) rows.")
+    }
+  }
+
+  /// The size ``init(width:height:style:)`` makes for a size asked for: each side from 0 to its
+  /// maximum, then only as many rows as ``maximumCellCount`` allows at that width.
+  ///
+  /// ```swift
+  /// TTCanvas.fittingSize(width: 2_000, height: 2_000)   // TTSize(width: 2_000, height: 500)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - width: The columns asked for.
+  ///   - height: The rows asked for.
+  /// - Returns: The size that fits.
+  public static func fittingSize(width: Int, height: Int) -> TTSize {
+    let columns = min(max(0, width), maximumWidth)
+    var rows = min(max(0, height), maximumHeight)
+    if columns > 0 { rows = min(rows, maximumCellCount / columns) }
+    return TTSize(width: columns, height: rows)
   }
 
   /// The rectangle of the whole canvas.

@@ -13,6 +13,7 @@ public struct TTStyleError: TTCodedError {
       case invalidColor
       case invalidMarkup
       case invalidStylesheet
+      case invalidCanvasSize
     }
 
     private let storage: Storage
@@ -23,6 +24,9 @@ public struct TTStyleError: TTCodedError {
     public static let invalidMarkup = Code(storage: .invalidMarkup)
     /// A stylesheet file could not be read.
     public static let invalidStylesheet = Code(storage: .invalidStylesheet)
+    /// A canvas size is negative or beyond ``TTCanvas/maximumWidth``,
+    /// ``TTCanvas/maximumHeight`` or ``TTCanvas/maximumCellCount``.
+    public static let invalidCanvasSize = Code(storage: .invalidCanvasSize)
 
     /// The code's name, for example `invalidColor`.
     public var description: String { storage.rawValue }

@@ -10,10 +10,12 @@
 /// node.outerText   // "Hello"
 /// ```
 ///
-/// Walking a node (``outerText``, ``outerHTML``, ``element(withClassName:)``, layout) uses an
-/// explicit stack, never recursion. The parser never builds trees deeper than
-/// ``TTStyledText/maximumDepth``.
-public struct TTStyledNode: Sendable, Hashable, CustomStringConvertible {
+/// Nothing about a node recurses over the depth of its tree: walking it (``outerText``,
+/// ``outerHTML``, ``element(withClassName:)``, layout), comparing and hashing it use an explicit
+/// stack, and letting go of it takes the tree apart level by level, so even a tree a million
+/// levels deep never exhausts the call stack. The parser builds trees at most
+/// ``TTStyledText/maximumDepth`` deep unless asked for more.
+public struct TTStyledNode: Sendable, Hashable, CustomStringConvertible, CustomReflectable {
   /// What a node is.
   public enum Kind: Sendable, Hashable {
     /// The root of a styled text: its children are the text.
@@ -72,8 +74,20 @@ public struct TTStyledNode: Sendable, Hashable, CustomStringConvertible {
   public var kind: Kind
   /// The node's `class` attribute, used to look up its style, or `nil`.
   public var className: String?
+  /// The children, boxed so that freeing a deep tree cannot overflow the stack.
+  ///
+  /// `nil` when there are none. Shared between copies until one of them changes.
+  private var storage: Children?
+
   /// The node's children, first to last; always empty for text, line breaks and images.
-  public var children: [TTStyledNode]
+  public var children: [TTStyledNode] {
+    get { storage?.nodes ?? [] }
+    _modify {
+      // A missing or shared box is replaced by one of this node's own (`false` for `nil`).
+      if !isKnownUniquelyReferenced(&storage) { storage = Children(storage?.nodes ?? []) }
+      yield &storage!.nodes
+    }
+  }
 
   /// Creates a node.
   ///
@@ -84,7 +98,7 @@ public struct TTStyledNode: Sendable, Hashable, CustomStringConvertible {
   public init(_ kind: Kind, className: String? = nil, children: [TTStyledNode] = []) {
     self.kind = kind
     self.className = className
-    self.children = children
+    self.storage = children.isEmpty ? nil : Children(children)
   }
 
   /// A text node.
@@ -183,6 +197,48 @@ public struct TTStyledNode: Sendable, Hashable, CustomStringConvertible {
   /// The node as XHTML (``outerHTML``).
   public var description: String { outerHTML }
 
+  /// The node's kind, class name and children, as a stored `children` property would show them.
+  public var customMirror: Mirror {
+    Mirror(self, children: ["kind": kind, "className": className as Any, "children": children])
+  }
+
+  /// Whether two trees are the same: equal kinds, class names and children, in order.
+  ///
+  /// Compares with an explicit stack, so trees of any depth can be compared.
+  ///
+  /// - Parameters:
+  ///   - lhs: A tree.
+  ///   - rhs: Another tree.
+  /// - Returns: `true` when they are equal, node by node.
+  public static func == (lhs: TTStyledNode, rhs: TTStyledNode) -> Bool {
+    var pending = [(lhs, rhs)]
+    while let (left, right) = pending.popLast() {
+      guard left.kind == right.kind, left.className == right.className else { return false }
+      // The same box (or none on both sides) holds the same children.
+      if left.storage === right.storage { continue }
+      let leftChildren = left.children
+      let rightChildren = right.children
+      guard leftChildren.count == rightChildren.count else { return false }
+      pending.append(contentsOf: zip(leftChildren, rightChildren))
+    }
+    return true
+  }
+
+  /// Hashes the whole tree, consistently with `==`, with an explicit stack.
+  ///
+  /// - Parameter hasher: The hasher to feed.
+  public func hash(into hasher: inout Hasher) {
+    walk { event in
+      // Each node with its number of children, in document order, spells out the tree.
+      if case .enter(let node) = event {
+        hasher.combine(node.kind)
+        hasher.combine(node.className)
+        hasher.combine(node.children.count)
+      }
+      return true
+    }
+  }
+
   /// The first node, this one or a descendant in document order, whose class is `className`
   /// (Three20's `getElementByClassName:`).
   ///
@@ -209,20 +265,23 @@ public struct TTStyledNode: Sendable, Hashable, CustomStringConvertible {
   /// Walks the tree in document order with an explicit stack; `visit` returns `false` to stop.
   func walk(_ visit: (WalkEvent) -> Bool) {
     guard visit(.enter(self)) else { return }
-    var stack: [(node: TTStyledNode, next: Int)] = [(self, 0)]
-    while let top = stack.last {
-      if top.next < top.node.children.count {
-        let child = top.node.children[top.next]
-        stack[stack.count - 1].next += 1
-        guard visit(.enter(child)) else { return }
-        if child.children.isEmpty {
-          guard visit(.leave(child)) else { return }
-        } else {
-          stack.append((child, 0))
-        }
+    // The nodes entered and not yet left, each with its children and the next one to enter.
+    var stack: [(node: TTStyledNode, children: [TTStyledNode], next: Int)] = [(self, children, 0)]
+    while !stack.isEmpty {
+      let top = stack.count - 1
+      let next = stack[top].next
+      guard next < stack[top].children.count else {
+        guard visit(.leave(stack.removeLast().node)) else { return }
+        continue
+      }
+      let child = stack[top].children[next]
+      stack[top].next = next + 1
+      guard visit(.enter(child)) else { return }
+      let grandchildren = child.children
+      if grandchildren.isEmpty {
+        guard visit(.leave(child)) else { return }
       } else {
-        stack.removeLast()
-        guard visit(.leave(top.node)) else { return }
+        stack.append((child, grandchildren, 0))
       }
     }
   }
@@ -251,5 +310,46 @@ public struct TTStyledNode: Sendable, Hashable, CustomStringConvertible {
       }
     }
     return result
+  }
+}
+
+extension TTStyledNode {
+  /// A node's children, boxed so that the tree is taken apart without deep recursion.
+  ///
+  /// Swift destroys an array of nodes by destroying each node, which destroys its children's
+  /// array, and so on: one nested call per level, enough to overflow the stack for a tree a
+  /// million levels deep. A box lets that happen only while few frees are nested
+  /// (``TTNestedTeardown``); deeper, it moves the boxes of its grandchildren onto a list,
+  /// empties its own array, and frees the list one box at a time, emptying each before it goes,
+  /// so that every box frees at most one level below it.
+  ///
+  /// A box is changed only while one node holds it (see ``TTStyledNode/children``); shared
+  /// boxes are read-only, which makes it safe to share between threads.
+  fileprivate final class Children: @unchecked Sendable {
+    var nodes: [TTStyledNode]
+
+    init(_ nodes: [TTStyledNode]) {
+      self.nodes = nodes
+    }
+
+    deinit {
+      // Children without children of their own are freed with no further nesting.
+      guard nodes.contains(where: { $0.storage != nil }) else { return }
+      if TTNestedTeardown.freeRecursively({ nodes = [] }) { return }
+      var pending: [Children] = []
+      Children.detach(&nodes, into: &pending)
+      while var box = pending.popLast() {
+        // A box that nobody else holds is emptied here, so freeing it frees no further levels.
+        if isKnownUniquelyReferenced(&box) { Children.detach(&box.nodes, into: &pending) }
+      }
+    }
+
+    /// Moves the children's boxes onto `pending` and empties `nodes`.
+    private static func detach(_ nodes: inout [TTStyledNode], into pending: inout [Children]) {
+      for node in nodes {
+        if let box = node.storage { pending.append(box) }
+      }
+      nodes = []
+    }
   }
 }

@@ -27,10 +27,12 @@ public struct TTStyledText: Sendable, CustomStringConvertible {
     case lenient
   }
 
-  /// The deepest nesting of elements the parser builds: 256.
+  /// The deepest nesting of elements the parser builds by default: 256.
   ///
   /// Deeper elements are an error in strict mode; in lenient mode they are flattened (their
-  /// content goes into the deepest element).
+  /// content goes into the deepest element). Pass a larger `maximumDepth` to
+  /// ``init(xhtml:lineBreaks:urls:mode:maximumDepth:width:)`` for markup you trust to nest
+  /// deeper: nothing in styled text recurses over the depth, so any limit is safe for the stack.
   public static let maximumDepth = 256
 
   /// The tree of nodes; its kind is ``TTStyledNode/Kind/root``.
@@ -86,7 +88,7 @@ public struct TTStyledText: Sendable, CustomStringConvertible {
   /// and `<?…?>` are skipped; `<![CDATA[…]]>` is text. All text is passed through
   /// ``TTTerminalText/sanitized(_:keepingNewlines:)``, so escape sequences never reach a
   /// terminal. Parsing takes time linear in the input and uses no recursion; elements nest at
-  /// most ``maximumDepth`` deep.
+  /// most `maximumDepth` deep (``maximumDepth``, 256, unless raised).
   ///
   /// In strict mode the error says what is wrong and where, compiler-style:
   ///
@@ -100,7 +102,7 @@ public struct TTStyledText: Sendable, CustomStringConvertible {
   /// Strict errors are: a mismatched or unmatched end tag, an element never closed, a tag,
   /// attribute value, comment, CDATA section or declaration not terminated, a `<` that starts no
   /// tag, an unexpected character in a tag, `=` with no value, and nesting deeper than
-  /// ``maximumDepth``. In lenient mode, a tag or other markup that runs to the end of the text
+  /// `maximumDepth`. In lenient mode, a tag or other markup that runs to the end of the text
   /// is kept as text, and an end tag closes the innermost open element of its name together
   /// with the elements opened inside it.
   ///
@@ -112,13 +114,17 @@ public struct TTStyledText: Sendable, CustomStringConvertible {
   ///     `true` by default. A URL ends before whitespace and before trailing punctuation
   ///     (`. , ; : ! ? ' *`, and `)` or `]` that do not close a bracket inside the URL).
   ///   - mode: What to do with malformed markup; strict by default.
+  ///   - maximumDepth: How deeply elements may nest; ``maximumDepth`` (256) by default. Deeper
+  ///     elements are an error in strict mode and flattened in lenient mode. Less than 0 is 0.
   ///   - width: The width for ``height`` and drawing; 80 by default.
   /// - Throws: ``TTStyleError`` with code ``TTStyleError/Code/invalidMarkup``, in strict mode only.
   public init(
-    xhtml: String, lineBreaks: Bool = false, urls: Bool = true, mode: ParsingMode = .strict, width: Int = 80
+    xhtml: String, lineBreaks: Bool = false, urls: Bool = true, mode: ParsingMode = .strict,
+    maximumDepth: Int = TTStyledText.maximumDepth, width: Int = 80
   ) throws(TTStyleError) {
     self.init(
-      rootNode: try TTStyledTextParser.parse(xhtml: xhtml, lineBreaks: lineBreaks, urls: urls, mode: mode),
+      rootNode: try TTStyledTextParser.parse(
+        xhtml: xhtml, lineBreaks: lineBreaks, urls: urls, mode: mode, maximumDepth: max(0, maximumDepth)),
       width: width)
   }
 

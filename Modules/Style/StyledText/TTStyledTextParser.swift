@@ -4,15 +4,19 @@ import Three20Core
 ///
 /// A hand-written scanner over UTF-8 bytes: linear in the input, with an explicit stack of open
 /// elements (no recursion), so hostile input cannot exhaust time or the call stack. See
-/// ``TTStyledText/init(xhtml:lineBreaks:urls:mode:)`` for the rules.
+/// ``TTStyledText/init(xhtml:lineBreaks:urls:mode:maximumDepth:width:)`` for the rules.
 struct TTStyledTextParser {
   private let bytes: [UInt8]
   private let parsesLineBreaks: Bool
   private let parsesURLs: Bool
   private let mode: TTStyledText.ParsingMode
+  /// How deeply elements may nest.
+  private let maximumDepth: Int
   private var index = 0
-  /// The elements being built: the root first, the innermost last.
+  /// The elements being built, without their children: the root first, the innermost last.
   private var nodes: [TTStyledNode] = [TTStyledNode(.root)]
+  /// The children found so far of each element in `nodes`; a node gets them when it closes.
+  private var children: [[TTStyledNode]] = [[]]
   /// The open start tags, outermost first, including those that have no node.
   private var open: [OpenElement] = []
   /// How many elements of each name are open, so a stray end tag is found in O(1).
@@ -31,27 +35,32 @@ struct TTStyledTextParser {
     var isLink: Bool
   }
 
-  private init(bytes: [UInt8], lineBreaks: Bool, urls: Bool, mode: TTStyledText.ParsingMode) {
+  private init(
+    bytes: [UInt8], lineBreaks: Bool, urls: Bool, mode: TTStyledText.ParsingMode,
+    maximumDepth: Int = TTStyledText.maximumDepth
+  ) {
     self.bytes = bytes
     parsesLineBreaks = lineBreaks
     parsesURLs = urls
     self.mode = mode
+    self.maximumDepth = maximumDepth
   }
 
-  /// Parses XHTML into a root node.
+  /// Parses XHTML into a root node, with elements nested at most `maximumDepth` deep.
   static func parse(
-    xhtml: String, lineBreaks: Bool, urls: Bool, mode: TTStyledText.ParsingMode
+    xhtml: String, lineBreaks: Bool, urls: Bool, mode: TTStyledText.ParsingMode, maximumDepth: Int
   ) throws(TTStyleError) -> TTStyledNode {
-    var parser = TTStyledTextParser(bytes: Array(xhtml.utf8), lineBreaks: lineBreaks, urls: urls, mode: mode)
+    var parser = TTStyledTextParser(
+      bytes: Array(xhtml.utf8), lineBreaks: lineBreaks, urls: urls, mode: mode, maximumDepth: maximumDepth)
     try parser.run()
-    return parser.nodes[0]
+    return parser.root
   }
 
   /// Parses plain text into a root node.
   static func parse(text: String, lineBreaks: Bool, urls: Bool) -> TTStyledNode {
     var parser = TTStyledTextParser(bytes: [], lineBreaks: lineBreaks, urls: urls, mode: .lenient)
     parser.appendText(TTTerminalText.sanitized(text, keepingNewlines: true))
-    return parser.nodes[0]
+    return parser.root
   }
 
   // MARK: - Scanning
@@ -261,21 +270,22 @@ struct TTStyledTextParser {
       return
     }
     let isLink = if case .link = kind { true } else { false }
-    if mode == .lenient, nodes.count > TTStyledText.maximumDepth {
+    if mode == .lenient, nodes.count > maximumDepth {
       // Too deep: flatten. The tag is remembered so that its end tag closes nothing else.
       try push(OpenElement(name: name, start: start, hasNode: false, isLink: false))
       return
     }
     try push(OpenElement(name: name, start: start, hasNode: true, isLink: isLink))
     nodes.append(TTStyledNode(kind, className: className))
+    children.append([])
     if isLink { linkDepth += 1 }
   }
 
   private mutating func push(_ element: OpenElement) throws(TTStyleError) {
-    if mode == .strict, open.count >= TTStyledText.maximumDepth {
+    if mode == .strict, open.count >= maximumDepth {
       throw error(
-        "elements are nested more than \(TTStyledText.maximumDepth) deep at <\(element.name)>; "
-          + "flatten the markup or parse it leniently", at: element.start)
+        "elements are nested more than \(maximumDepth) deep at <\(element.name)>; "
+          + "flatten the markup, parse it leniently, or raise the limit (maximumDepth:)", at: element.start)
     }
     open.append(element)
     openCounts[element.name, default: 0] += 1
@@ -311,13 +321,19 @@ struct TTStyledTextParser {
     guard let element = open.popLast() else { return }
     openCounts[element.name, default: 1] -= 1
     guard element.hasNode, nodes.count > 1 else { return }
-    let node = nodes.removeLast()
+    let built = nodes.removeLast()
+    let node = TTStyledNode(built.kind, className: built.className, children: children.removeLast())
     if element.isLink { linkDepth -= 1 }
-    nodes[nodes.count - 1].children.append(node)
+    children[children.count - 1].append(node)
   }
 
   private mutating func append(_ node: TTStyledNode) {
-    nodes[nodes.count - 1].children.append(node)
+    children[children.count - 1].append(node)
+  }
+
+  /// The root with its children, once every element is closed.
+  private var root: TTStyledNode {
+    TTStyledNode(.root, children: children[0])
   }
 
   private mutating func flushText() {

@@ -87,8 +87,10 @@ extension TTStyleSheet {
   /// ```
   ///
   /// The text reads back equal for every sheet whose names are identifiers (a letter or `_`,
-  /// then letters, digits, `_` and `-`) and whose numbers are in the ranges the format
-  /// accepts: sizes from -100 000 to 100 000 cells and finite angles and locations.
+  /// then letters, digits, `_` and `-`), whose numbers are in the ranges the format
+  /// accepts (sizes from -100 000 to 100 000 cells, finite angles and locations), and whose
+  /// parts nest at most 16 deep. Writing never recurses over the nesting of parts, and parts
+  /// nested deeper than 16 (which only styles built in code can be) are not indented further.
   public var css: String {
     TTStyleSheetWriter.write(self)
   }

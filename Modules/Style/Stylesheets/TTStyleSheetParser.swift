@@ -6,10 +6,12 @@ struct TTStyleSheetParser {
   /// The largest number of cells, or named value, a stylesheet may give; anything larger is
   /// almost certainly a mistake, and would overflow when frames are inset.
   static let largestCellCount = 100_000
-  /// How deeply `@part` blocks may nest.
+  /// How deeply `@part` blocks may nest by default: 16 parts, one inside the other.
   static let deepestPartNesting = 16
 
   private let source: TTStyleSheetSource
+  /// How deeply `@part` blocks may nest here; nothing recurses over it, so tests raise it.
+  private let partNestingLimit: Int
   private var tokens: [TTStyleSheetToken]
   private var index = 0
   /// Colours from `@colors`, in the order they were defined.
@@ -17,10 +19,13 @@ struct TTStyleSheetParser {
   private var colorOrder: [String] = []
   private var sheet = TTStyleSheet()
 
-  init(text: String, sourceName: String) throws(TTStyleError) {
+  init(
+    text: String, sourceName: String, partNestingLimit: Int = TTStyleSheetParser.deepestPartNesting
+  ) throws(TTStyleError) {
     let source = TTStyleSheetSource(name: sourceName, text: text)
     var lexer = TTStyleSheetLexer(text: text, source: source)
     self.source = source
+    self.partNestingLimit = partNestingLimit
     self.tokens = try lexer.tokens()
   }
 
@@ -158,22 +163,31 @@ struct TTStyleSheetParser {
       break
     }
     let open = next()
-    let style = try parseBody(opening: open, depth: 0)
+    let style = try parseBody(opening: open)
     for selector in selectors {
       sheet.setStyle(style, named: selector.name, for: selector.state)
     }
   }
 
   /// Reads declarations and `@part` blocks up to and including the closing `}`.
-  private mutating func parseBody(opening: TTStyleSheetToken, depth: Int) throws(TTStyleError) -> TTStyle {
-    var builder = TTStyleSheetLayerBuilder()
+  ///
+  /// Nested `@part` blocks are kept on an explicit stack, not read by recursion.
+  private mutating func parseBody(opening: TTStyleSheetToken) throws(TTStyleError) -> TTStyle {
+    // The blocks being read: the rule's own first (it has no part name), the innermost last.
+    var blocks: [(opening: TTStyleSheetToken, part: String?, builder: TTStyleSheetLayerBuilder)] = [
+      (opening, nil, TTStyleSheetLayerBuilder())
+    ]
     while true {
       let token = current
       if token.isPunctuation("}") {
         _ = next()
-        return builder.style
+        let block = blocks.removeLast()
+        guard let name = block.part else { return block.builder.style }
+        blocks[blocks.count - 1].builder.append(.part(name: name, style: block.builder.style))
+        continue
       }
       if token.kind == .end {
+        let opening = blocks[blocks.count - 1].opening
         throw error(
           "expected '}' to close the block opened at line \(opening.line), column \(opening.column)",
           at: token)
@@ -184,8 +198,11 @@ struct TTStyleSheetParser {
             "unknown at-rule '@\(token.text)' inside a rule; only @part is allowed here", at: token)
         }
         _ = next()
-        guard depth + 1 < Self.deepestPartNesting else {
-          throw error("@part blocks nest more than \(Self.deepestPartNesting) deep", at: token)
+        // `blocks` holds the rule's block and the parts around this one.
+        guard blocks.count <= partNestingLimit else {
+          throw error(
+            "@part blocks nest more than \(partNestingLimit) deep (the limit); "
+              + "move this part out of the parts around it", at: token)
         }
         guard current.kind == .identifier else {
           throw error("expected the part's name after '@part', found \(current.quoted)", at: current)
@@ -194,9 +211,7 @@ struct TTStyleSheetParser {
         guard current.isPunctuation("{") else {
           throw error("expected '{' after '@part \(name.text)', found \(current.quoted)", at: current)
         }
-        let open = next()
-        let part = try parseBody(opening: open, depth: depth + 1)
-        builder.append(.part(name: name.text, style: part))
+        blocks.append((next(), name.text, TTStyleSheetLayerBuilder()))
         continue
       }
       guard token.kind == .identifier else {
@@ -206,7 +221,7 @@ struct TTStyleSheetParser {
       try expectPunctuation(":", "after the property '\(property.text)'")
       let value = try valueTokens(for: property)
       var reader = TTStyleSheetValueReader(value, end: current, property: property.text, parser: self)
-      try reader.apply(to: &builder, property: property)
+      try reader.apply(to: &blocks[blocks.count - 1].builder, property: property)
       try endDeclaration(property)
     }
   }

@@ -26,20 +26,36 @@ enum TTStyleSheetWriter {
     return blocks.isEmpty ? "" : blocks.joined(separator: "\n\n") + "\n"
   }
 
+  /// How many levels of `@part` blocks are indented; deeper ones (only styles built in code
+  /// nest that deep) keep the last indentation, so the text grows linearly with the nesting.
+  static let deepestIndentedPart = TTStyleSheetParser.deepestPartNesting
+
   /// The declarations of a style, one per line.
+  ///
+  /// Parts are written with an explicit stack of the styles being written, not by recursion.
   static func body(_ style: TTStyle, indent: String) -> [String] {
     var lines: [String] = []
-    let layers = style.layers
-    for (index, layer) in layers.enumerated() {
-      let following = index + 1 < layers.count ? layers[index + 1] : nil
-      if case .part(let name, let part) = layer {
-        lines.append("\(indent)@part \(name) {")
-        lines += body(part, indent: indent + "  ")
-        lines.append("\(indent)}")
+    // The styles being written, the innermost last: their layers, the next layer to write and
+    // the indentation of their lines.
+    var stack: [(layers: [TTStyle.Layer], next: Int, indent: String)] = [(style.layers, 0, indent)]
+    while let top = stack.last {
+      let index = top.next
+      guard index < top.layers.count else {
+        stack.removeLast()
+        if let parent = stack.last { lines.append("\(parent.indent)}") }
         continue
       }
+      stack[stack.count - 1].next += 1
+      let layer = top.layers[index]
+      if case .part(let name, let part) = layer {
+        lines.append("\(top.indent)@part \(name) {")
+        let deeper = stack.count <= deepestIndentedPart ? top.indent + "  " : top.indent
+        stack.append((part.layers, 0, deeper))
+        continue
+      }
+      let following = index + 1 < top.layers.count ? top.layers[index + 1] : nil
       for (property, value) in declarations(of: layer, before: following) {
-        lines.append("\(indent)\(property.rawValue): \(value);")
+        lines.append("\(top.indent)\(property.rawValue): \(value);")
       }
     }
     return lines

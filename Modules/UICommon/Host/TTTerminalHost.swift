@@ -351,7 +351,9 @@ public final class TTTerminalHost {
   ///
   /// Asks the terminal (`ioctl` `TIOCGWINSZ`); when that fails (not a terminal) uses the
   /// `COLUMNS` and `LINES` variables; when those are missing or not positive numbers, 80×24.
-  /// Each side is at most 10,000.
+  /// The size is what one canvas holds (`TTCanvas.fittingSize(width:height:)`): each side at
+  /// most 10,000, and no more rows than make `TTCanvas.maximumCellCount` cells, so a
+  /// terminal or environment that reports an absurd size cannot make a frame huge.
   ///
   /// - Parameters:
   ///   - descriptor: The terminal's file descriptor; standard output by default.
@@ -360,10 +362,11 @@ public final class TTTerminalHost {
   public static func terminalSize(
     of descriptor: Int32 = 1, environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> TTSize {
-    let limit = 10_000
+    // Larger numbers are cut to this before multiplying (fittingSize cuts further).
+    let limit = TTCanvas.maximumWidth
     var window = winsize()
     if ioctl(descriptor, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 {
-      return TTSize(width: min(Int(window.ws_col), limit), height: min(Int(window.ws_row), limit))
+      return TTCanvas.fittingSize(width: Int(window.ws_col), height: Int(window.ws_row))
     }
     func number(_ name: String) -> Int? {
       guard let value = environment[name].flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }),
@@ -371,6 +374,6 @@ public final class TTTerminalHost {
       else { return nil }
       return min(value, limit)
     }
-    return TTSize(width: number("COLUMNS") ?? 80, height: number("LINES") ?? 24)
+    return TTCanvas.fittingSize(width: number("COLUMNS") ?? 80, height: number("LINES") ?? 24)
   }
 }
