@@ -4,6 +4,7 @@ import Synchronization
 import Three20Core
 import Three20Navigator
 import Three20Style
+import Three20TestSupport
 import Three20UICommon
 
 /// What happened, in order: lifecycle calls, hooks, factories.
@@ -204,8 +205,10 @@ struct StackLogHandler: LogHandler {
 
 /// Runs `body` with TTLog's messages captured.
 func withStackLogCapture<T>(_ body: (StackCapturedLog) throws -> T) rethrows -> T {
-  let log = StackCapturedLog()
-  TTLog.useLogHandlers { _ in StackLogHandler(log: log) }
-  defer { TTLog.useLogHandlers(nil) }
-  return try body(log)
+  try TTLogCaptureLock.withLock {
+    let log = StackCapturedLog()
+    TTLog.useLogHandlers { _ in StackLogHandler(log: log) }
+    defer { TTLog.useLogHandlers(nil) }
+    return try body(log)
+  }
 }

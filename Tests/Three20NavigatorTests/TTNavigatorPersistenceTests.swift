@@ -211,7 +211,7 @@ struct TTNavigatorPersistenceTests {
         let warnings = captured.warnings(containing: file.path)
         #expect(warnings.count == 1)
         #expect(warnings.first?.contains(problem) == true, "\(warnings)")
-        #expect(warnings.first?.contains("moved to \(file.path).bad") == true)
+        #expect(warnings.first?.contains("moved to \"\(file.path).bad\"") == true)
       }
       #expect(!FileManager.default.fileExists(atPath: file.path))
       #expect(try Data(contentsOf: file.appendingPathExtension("bad")) == Data(contents.utf8))
@@ -236,29 +236,40 @@ struct TTNavigatorPersistenceTests {
       let file = folder.appendingPathComponent("nav.json")
       withStackLogCapture { captured in
         #expect(!navigator(.all, file: file).restore())
-        #expect(captured.warnings(containing: "\(file.path) does not exist").count == 1)
+        #expect(captured.warnings(containing: "\"\(file.path)\" does not exist").count == 1)
       }
       #expect(!FileManager.default.fileExists(atPath: file.path + ".bad"))
     }
   }
 
-  /// An unreadable store (here a folder where the file should be) starts fresh and moves aside.
-  @Test func unreadableStoreStartsFresh() throws {
+  /// A folder where the file should be starts fresh with a warning, and neither it nor an
+  /// existing `.bad` is moved, replaced or deleted; saving refuses to replace it.
+  @Test func folderInPlaceOfTheStoreIsLeftAlone() throws {
     try withStackTemporaryFolder { folder in
       let file = folder.appendingPathComponent("nav.json")
       try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
+      try Data("keep me".utf8).write(to: file.appendingPathComponent("inside.txt"))
+      let aside = file.appendingPathExtension("bad")
+      try FileManager.default.createDirectory(at: aside, withIntermediateDirectories: true)
+      try Data("older".utf8).write(to: aside.appendingPathComponent("inside.txt"))
       withStackLogCapture { captured in
         let restored = navigator(.all, file: file)
         #expect(!restored.restore())
-        let warnings = captured.warnings(containing: "\(file.path) could not be read")
+        let warnings = captured.warnings(containing: "\"\(file.path)\" is a directory, not a regular file")
         #expect(warnings.count == 1, "\(captured.warnings(containing: ""))")
-        // Once moved aside, saving works again.
+        #expect(warnings.first?.contains("left as it is") == true)
         restored.open("tt://page/one")
-        #expect(TTNavigatorPersistence(fileURL: file).load().history?.entries.count == 1)
+        #expect(!restored.persist())
+        #expect(
+          captured.warnings(containing: "Could not save the navigator history to \"\(file.path)\"").count >= 1
+        )
       }
-      var isFolder: ObjCBool = false
-      #expect(FileManager.default.fileExists(atPath: file.path + ".bad", isDirectory: &isFolder))
-      #expect(isFolder.boolValue)
+      #expect(try Data(contentsOf: file.appendingPathComponent("inside.txt")) == Data("keep me".utf8))
+      #expect(try Data(contentsOf: aside.appendingPathComponent("inside.txt")) == Data("older".utf8))
+      #expect(
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+          "nav.json", "nav.json.bad",
+        ])
     }
   }
 
@@ -274,7 +285,8 @@ struct TTNavigatorPersistenceTests {
         #expect(first.stack.count == 1)
         #expect(!first.persist())
         #expect(
-          captured.warnings(containing: "Could not save the navigator history to \(file.path)").count == 2)
+          captured.warnings(containing: "Could not save the navigator history to \"\(file.path)\"").count == 2
+        )
       }
     }
   }

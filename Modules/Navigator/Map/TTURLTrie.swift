@@ -275,8 +275,52 @@ final class TTURLTrie: Sendable {
     return bit != 0 || remaining >= Int(nodes[Int(node)].minTail)
   }
 
+  /// A search's place in one node: where ``deepBest(_:_:_:)`` resumes when the node it went down
+  /// into returns.
+  private enum Step: UInt8 {
+    /// Arriving at the node.
+    case enter
+    /// Back from the literal child.
+    case afterLiteral
+    /// Trying the typed edges from ``Frame/edge`` on.
+    case edges
+    /// Back from the typed edge before ``Frame/edge``.
+    case afterEdge
+    /// Back from the untyped child.
+    case afterUntyped
+  }
+
+  /// One node of the search in progress: plain values, kept in a stack allocated per search.
+  private struct Frame {
+    var node: Int32
+    var index: Int
+    var step: Step
+    /// The next typed edge to try.
+    var edge: Int32
+    /// The best leaf found through a typed edge so far, and its order.
+    var winner: Int32
+    var winnerOrder: Int32
+  }
+
+  /// How many components a search may have left for ``best(_:_:_:)`` to recurse, once per
+  /// component; a search with more goes down the trie in a loop instead.
+  static let recursionLimit = 32
+
   /// The best leaf for the input below `nodeIndex`, from component `index`, or -1.
+  ///
+  /// At each node: the literal child, then the typed edges (the best of those that match
+  /// wins), then the untyped child, then the tail patterns; the first that yields a leaf
+  /// decides. A URL of up to ``recursionLimit`` components is searched by recursion, the
+  /// fastest way; a longer one by a loop over an explicit stack, so that a pattern of a million
+  /// components never makes a million nested calls. Both give the same leaf.
   func best(_ nodeIndex: Int32, _ index: Int, _ input: inout Input) -> Int32 {
+    input.count - index <= Self.recursionLimit
+      ? shallowBest(nodeIndex, index, &input) : deepBest(nodeIndex, index, &input)
+  }
+
+  /// ``best(_:_:_:)`` by recursion, one level per component left: at most
+  /// ``recursionLimit`` deep, since only ``best(_:_:_:)`` calls it.
+  func shallowBest(_ nodeIndex: Int32, _ index: Int, _ input: inout Input) -> Int32 {
     let node = nodes[Int(nodeIndex)]
     let remaining = input.count - index
     if remaining == 0 {
@@ -290,7 +334,7 @@ final class TTURLTrie: Sendable {
     if node.literalCount > 0 {
       let child = literalChild(node, component)
       if child >= 0, canFinish(child, remaining - 1) {
-        let found = best(child, index + 1, &input)
+        let found = shallowBest(child, index + 1, &input)
         if found >= 0 { return found }
       }
     }
@@ -301,7 +345,7 @@ final class TTURLTrie: Sendable {
         let edge = edges[Int(position)]
         if nodes[Int(edge.child)].minOrder >= winnerOrder { break }
         guard canFinish(edge.child, remaining - 1), accepts(edge.type, component) else { continue }
-        let found = best(edge.child, index + 1, &input)
+        let found = shallowBest(edge.child, index + 1, &input)
         if found >= 0, gates[Int(found)].order < winnerOrder {
           winner = found
           winnerOrder = gates[Int(found)].order
@@ -310,9 +354,107 @@ final class TTURLTrie: Sendable {
       if winner >= 0 { return winner }
     }
     if node.untyped >= 0, canFinish(node.untyped, remaining - 1) {
-      let found = best(node.untyped, index + 1, &input)
+      let found = shallowBest(node.untyped, index + 1, &input)
       if found >= 0 { return found }
     }
+    return tail(node, &input)
+  }
+
+  /// ``best(_:_:_:)`` as a loop over an explicit stack of ``Frame``s, one per component, the
+  /// same steps in the same order as ``shallowBest(_:_:_:)``.
+  func deepBest(_ nodeIndex: Int32, _ index: Int, _ input: inout Input) -> Int32 {
+    let depth = max(0, input.count - index) + 1
+    // Local copies: the loop reads them without going through `self` each time.
+    let nodes = self.nodes
+    let edges = self.edges
+    let gates = self.gates
+    return withUnsafeTemporaryAllocation(of: Frame.self, capacity: depth) { frames in
+      guard let base = frames.baseAddress else { return -1 }
+      var top = 0
+      base.initialize(
+        to: Frame(node: nodeIndex, index: index, step: .enter, edge: 0, winner: -1, winnerOrder: .max))
+      // What the frame just finished found, for the frame below it.
+      var result: Int32 = -1
+      while true {
+        let frame = base + top
+        let node = nodes[Int(frame.pointee.node)]
+        let remaining = input.count - frame.pointee.index
+        // The frame's answer, when it has one; -2 while it is still searching.
+        var answer: Int32 = -2
+        // The child to go down into, if any.
+        var child: Int32 = -1
+        switch frame.pointee.step {
+        case .enter:
+          if remaining == 0 {
+            answer = -1
+            for position in node.leafStart..<(node.leafStart + node.leafCount) {
+              let leaf = leafLists[Int(position)]
+              if accepts(leaf, &input) {
+                answer = leaf
+                break
+              }
+            }
+          } else {
+            frame.pointee.edge = node.edgeStart
+            frame.pointee.step = .edges
+            if node.literalCount > 0 {
+              let literal = literalChild(node, input.component(frame.pointee.index))
+              if literal >= 0, canFinish(literal, remaining - 1) {
+                frame.pointee.step = .afterLiteral
+                child = literal
+              }
+            }
+          }
+        case .afterLiteral:
+          if result >= 0 { answer = result } else { frame.pointee.step = .edges }
+        case .afterEdge:
+          if result >= 0, gates[Int(result)].order < frame.pointee.winnerOrder {
+            frame.pointee.winner = result
+            frame.pointee.winnerOrder = gates[Int(result)].order
+          }
+          frame.pointee.step = .edges
+        case .edges:
+          let component = input.component(frame.pointee.index)
+          while frame.pointee.edge < node.edgeStart + node.edgeCount {
+            let edge = edges[Int(frame.pointee.edge)]
+            if nodes[Int(edge.child)].minOrder >= frame.pointee.winnerOrder { break }
+            frame.pointee.edge += 1
+            guard canFinish(edge.child, remaining - 1), accepts(edge.type, component) else { continue }
+            frame.pointee.step = .afterEdge
+            child = edge.child
+            break
+          }
+          if child < 0 {
+            if frame.pointee.winner >= 0 {
+              answer = frame.pointee.winner
+            } else if node.untyped >= 0, canFinish(node.untyped, remaining - 1) {
+              frame.pointee.step = .afterUntyped
+              child = node.untyped
+            } else {
+              answer = tail(node, &input)
+            }
+          }
+        case .afterUntyped:
+          answer = result >= 0 ? result : tail(node, &input)
+        }
+        if child >= 0 {
+          top += 1
+          (base + top).initialize(
+            to: Frame(
+              node: child, index: frame.pointee.index + 1, step: .enter, edge: 0, winner: -1,
+              winnerOrder: .max))
+        } else if answer != -2 {
+          if top == 0 { return answer }
+          top -= 1
+          result = answer
+        }
+      }
+    }
+  }
+
+  /// The first tail pattern of a node that accepts the input, or -1.
+  @inline(__always)
+  private func tail(_ node: Node, _ input: inout Input) -> Int32 {
     for position in node.tailStart..<(node.tailStart + node.tailCount) {
       let leaf = leafLists[Int(position)]
       if accepts(leaf, &input) { return leaf }
@@ -321,29 +463,33 @@ final class TTURLTrie: Sendable {
   }
 
   /// Every leaf matching the input below `nodeIndex`, in no particular order.
+  ///
+  /// A loop over an explicit stack of the nodes still to visit, not recursion.
   func all(_ nodeIndex: Int32, _ index: Int, _ input: inout Input, into found: inout [Int32]) {
-    let node = nodes[Int(nodeIndex)]
-    let remaining = input.count - index
-    if remaining == 0 {
-      for position in node.leafStart..<(node.leafStart + node.leafCount) {
+    var pending = [(node: nodeIndex, index: index)]
+    while let (nodeIndex, index) = pending.popLast() {
+      let node = nodes[Int(nodeIndex)]
+      if index == input.count {
+        for position in node.leafStart..<(node.leafStart + node.leafCount) {
+          let leaf = leafLists[Int(position)]
+          if accepts(leaf, &input) { found.append(leaf) }
+        }
+        continue
+      }
+      let component = input.component(index)
+      if node.literalCount > 0 {
+        let child = literalChild(node, component)
+        if child >= 0 { pending.append((child, index + 1)) }
+      }
+      for position in node.edgeStart..<(node.edgeStart + node.edgeCount) {
+        let edge = edges[Int(position)]
+        if accepts(edge.type, component) { pending.append((edge.child, index + 1)) }
+      }
+      if node.untyped >= 0 { pending.append((node.untyped, index + 1)) }
+      for position in node.tailStart..<(node.tailStart + node.tailCount) {
         let leaf = leafLists[Int(position)]
         if accepts(leaf, &input) { found.append(leaf) }
       }
-      return
-    }
-    let component = input.component(index)
-    if node.literalCount > 0 {
-      let child = literalChild(node, component)
-      if child >= 0 { all(child, index + 1, &input, into: &found) }
-    }
-    for position in node.edgeStart..<(node.edgeStart + node.edgeCount) {
-      let edge = edges[Int(position)]
-      if accepts(edge.type, component) { all(edge.child, index + 1, &input, into: &found) }
-    }
-    if node.untyped >= 0 { all(node.untyped, index + 1, &input, into: &found) }
-    for position in node.tailStart..<(node.tailStart + node.tailCount) {
-      let leaf = leafLists[Int(position)]
-      if accepts(leaf, &input) { found.append(leaf) }
     }
   }
 

@@ -9,6 +9,16 @@ enum TTURLTrieBuilder {
     var untyped: BuildNode?
     var leaves: [Int32] = []
     var tails: [Int32] = []
+
+    /// How many children the node has: literals, typed, untyped.
+    var childCount: Int { literals.count + typed.count + (untyped == nil ? 0 : 1) }
+
+    /// The child at a position, in the order they are flattened: literals, typed, untyped.
+    func child(at position: Int) -> BuildNode? {
+      if position < literals.count { return literals[position].node }
+      if position - literals.count < typed.count { return typed[position - literals.count].node }
+      return untyped
+    }
   }
 
   /// The flat arrays being filled.
@@ -146,10 +156,49 @@ enum TTURLTrieBuilder {
       converters: converters)
   }
 
+  /// A node being flattened: its index and the indexes of the children done so far.
+  private struct Frame {
+    let built: BuildNode
+    let index: Int32
+    var flattened: [Int32] = []
+  }
+
   /// Flattens a node and everything below it; returns its index.
-  private static func flatten(_ built: BuildNode, into output: inout Output) -> Int32 {
-    let index = Int32(output.nodes.count)
-    output.nodes.append(TTURLTrie.Node())
+  ///
+  /// Nodes are numbered in depth-first order, each before its children (literals, then typed,
+  /// then untyped), and written once their children are: with an explicit stack, since a
+  /// pattern's components can make the trie as deep as they are many. A node written lets go
+  /// of its children, so the build tree is freed one node at a time, never by a chain of
+  /// nested frees.
+  private static func flatten(_ root: BuildNode, into output: inout Output) -> Int32 {
+    func begin(_ built: BuildNode) -> Frame {
+      let index = Int32(output.nodes.count)
+      output.nodes.append(TTURLTrie.Node())
+      return Frame(built: built, index: index)
+    }
+    var stack = [begin(root)]
+    while true {
+      let top = stack.count - 1
+      let done = stack[top].flattened.count
+      if done < stack[top].built.childCount, let child = stack[top].built.child(at: done) {
+        stack.append(begin(child))
+        continue
+      }
+      let frame = stack.removeLast()
+      finish(frame, into: &output)
+      frame.built.literalIndex = [:]
+      frame.built.literals = []
+      frame.built.typed = []
+      frame.built.untyped = nil
+      guard !stack.isEmpty else { return frame.index }
+      stack[stack.count - 1].flattened.append(frame.index)
+    }
+  }
+
+  /// Writes a node whose children are all flattened.
+  private static func finish(_ frame: Frame, into output: inout Output) {
+    let built = frame.built
+    let index = frame.index
     var node = TTURLTrie.Node()
 
     func absorb(_ child: Int32) {
@@ -159,9 +208,11 @@ enum TTURLTrieBuilder {
       node.minOrder = min(node.minOrder, childNode.minOrder)
     }
 
-    let literalChildren = built.literals.map { flatten($0.node, into: &output) }
-    var typedChildren = built.typed.map { (type: $0.type, child: flatten($0.node, into: &output)) }
-    let untypedChild = built.untyped.map { flatten($0, into: &output) }
+    let literalChildren = Array(frame.flattened.prefix(built.literals.count))
+    var typedChildren = zip(built.typed, frame.flattened.dropFirst(built.literals.count)).map {
+      (type: $0.type, child: $1)
+    }
+    let untypedChild = built.untyped == nil ? nil : frame.flattened.last
     literalChildren.forEach(absorb)
     typedChildren.forEach { absorb($0.child) }
     untypedChild.map(absorb)
@@ -214,6 +265,5 @@ enum TTURLTrieBuilder {
       node.slotMask = Int32(capacity - 1)
     }
     output.nodes[Int(index)] = node
-    return index
   }
 }

@@ -66,6 +66,25 @@ public final class TTNavigator: TTURLOpening {
   /// The delegate, asked before each URL is opened; held weakly, `nil` by default.
   public weak var delegate: (any TTNavigatorDelegate)?
 
+  /// The schemes a URL may have when only a fallback route matches it;
+  /// `TTURLSchemePolicy.default` (`http`, `https`, `mailto` and relative references) by default.
+  ///
+  /// URLs come from data: table rows, links in feeds and pages, a saved history. A URL whose
+  /// scheme the app maps on purpose (the map has a pattern such as `tt://feed/(id)`, an exact
+  /// entry, or a fallback such as `https://*` with that scheme) opens as mapped. A URL of any
+  /// other scheme that only the `*` fallback catches opens only if the policy allows its
+  /// scheme, so a catch-all page never receives `javascript:`, `data:` or `file:` URLs. A
+  /// refused URL opens nothing; the reason is logged as a warning and kept in
+  /// ``lastRefusal``.
+  ///
+  /// ```swift
+  /// navigator.urlSchemePolicy = TTURLSchemePolicy.default.allowing("ftp")
+  /// ```
+  public var urlSchemePolicy: TTURLSchemePolicy = .default
+
+  /// Why the last URL the ``urlSchemePolicy`` refused was refused, or `nil` when none was.
+  public private(set) var lastRefusal: String?
+
   /// What is saved of the stack; ``TTNavigatorPersistenceMode/none`` by default.
   public var persistenceMode: TTNavigatorPersistenceMode = .none
 
@@ -461,7 +480,7 @@ public final class TTNavigator: TTURLOpening {
       entries = entries.filter(\.isImportant)
       TTLog.info(
         .navigator,
-        "The navigator history \(persistence.fileURL.path) from \(history.savedAt) has expired; "
+        "The navigator history \(TTMessageText.quoted(persistence.fileURL.path, limit: 1024)) from \(history.savedAt) has expired; "
           + "restoring its \(entries.count) important entries only.")
     }
     guard !entries.isEmpty else { return false }
@@ -474,7 +493,9 @@ public final class TTNavigator: TTURLOpening {
         } else {
           TTLog.warning(
             .navigator,
-            "Could not restore \(entry.url) from \(persistence.fileURL.path): it opens nothing now; skipped.")
+            "Could not restore \(TTMessageText.quoted(entry.url)) from "
+              + "\(TTMessageText.quoted(persistence.fileURL.path, limit: 1024)): it opens nothing now; skipped."
+          )
         }
       }
       return count
@@ -534,8 +555,29 @@ public final class TTNavigator: TTURLOpening {
       delegate?.navigator(self, didNotMatch: url)
       return .notOpened
     }
+    if let refusal = refusal(of: url, pattern: resolution.match.pattern) {
+      lastRefusal = refusal
+      TTLog.warning(.navigator, "Not opening a URL: \(refusal)")
+      return .notOpened
+    }
     TTLog.debug(.navigator, "Opening \(url) (pattern \(resolution.match.pattern)).")
     return present(resolution, url: url, action: action)
+  }
+
+  /// Why ``urlSchemePolicy`` refuses a URL that matched `pattern`, or `nil` when it may open:
+  /// its scheme is allowed, or the app maps that scheme on purpose (the pattern names it, or,
+  /// for a map, any pattern or scheme fallback does).
+  private func refusal(of url: String, pattern: String) -> String? {
+    let scheme = TTURLSchemePolicy.scheme(of: url)
+    if urlSchemePolicy.allowsScheme(scheme) { return nil }
+    if let scheme {
+      if TTURLSchemePolicy.scheme(of: pattern) == scheme { return nil }
+      if let matcher = resolver as? TTURLMatcher, matcher.isSchemeSupported(scheme) { return nil }
+    }
+    guard let reason = urlSchemePolicy.refusal(of: url) else { return nil }
+    let route = TTMessageText.quoted(pattern, limit: 60)
+    return reason + " Only the fallback route \(route) matched it; map the scheme with a pattern of its "
+      + "own, or set the navigator's urlSchemePolicy."
   }
 
   /// Sends a fragment on the visible controller's URL to it; `nil` when the URL is not one.

@@ -15,8 +15,12 @@ import Darwin
 /// written atomically (to a temporary file beside it, then renamed over it), so a crash while
 /// saving leaves the old history whole. Reading never fails hard: a missing, unreadable,
 /// damaged or foreign file gives ``LoadResult/fresh(_:)`` with the reason, logs a warning
-/// naming the file, and moves a bad file aside to `<file>.bad`, so the next launch starts
-/// clean and the bad file can still be looked at.
+/// naming the file, and moves a bad file aside to `<file>.bad` (or `<file>.bad.2`, … when that
+/// name is taken), so the next launch starts clean and the bad file can still be looked at.
+///
+/// The store only ever reads, moves or replaces a *regular file* at its path. A folder, a FIFO,
+/// a socket, a device or a symbolic link there is reported (``Problem/notARegularFile(_:)``)
+/// and left exactly as it is; ``fileProblem()`` finds it before anything is read.
 ///
 /// ```swift
 /// let store = TTNavigatorPersistence(application: "catalog")
@@ -34,6 +38,10 @@ public struct TTNavigatorPersistence: Sendable, Hashable {
     /// The file is a history in a format this version does not read (an older or newer
     /// version, or none).
     case unsupportedFormat(String)
+    /// Something other than a regular file is at the path: the value says what, for example
+    /// `a directory`, `a FIFO (named pipe)` or `a symbolic link to a character device`. It is
+    /// left as it is: never read, moved or replaced.
+    case notARegularFile(String)
 
     /// The problem in words, for example `is not valid JSON`.
     public var description: String {
@@ -42,6 +50,9 @@ public struct TTNavigatorPersistence: Sendable, Hashable {
       case .unreadable(let reason): "could not be read (\(reason))"
       case .corrupt(let reason): "is damaged (\(reason))"
       case .unsupportedFormat(let reason): "is in a format this version does not read (\(reason))"
+      case .notARegularFile(let kind):
+        "is \(kind), not a regular file, and was left as it is (the history is kept in a regular "
+          + "file only: move it away, or choose another file)"
       }
     }
   }
@@ -67,7 +78,11 @@ public struct TTNavigatorPersistence: Sendable, Hashable {
   /// The history file.
   public var fileURL: URL
 
-  /// Where a damaged or unreadable history is moved: the file's path with `.bad` added.
+  /// Where a damaged or unreadable history is moved first: the file's path with `.bad` added.
+  ///
+  /// An existing `.bad` is never replaced: when something is already there, the history goes
+  /// to `<file>.bad.2`, then `<file>.bad.3` and so on up to `<file>.bad.100`; when all those are
+  /// taken it stays where it is and the warning says so.
   public var asideURL: URL {
     fileURL.deletingLastPathComponent().appendingPathComponent(fileURL.lastPathComponent + ".bad")
   }
@@ -131,39 +146,45 @@ public struct TTNavigatorPersistence: Sendable, Hashable {
   /// Reads the history.
   ///
   /// Anything but a readable history in the current format logs a warning with the file's
-  /// path and the problem and gives ``LoadResult/fresh(_:)``; a file that exists but is
-  /// unusable is moved aside to ``asideURL`` (replacing an older one) first.
+  /// path and the problem and gives ``LoadResult/fresh(_:)``. A regular file that is damaged
+  /// or unreadable is moved aside first (see ``asideURL``); anything else at the path — a
+  /// folder, a FIFO, a socket, a device, a symbolic link — gives
+  /// ``Problem/notARegularFile(_:)`` and is left exactly as it is: it is never opened in a way
+  /// that could block, never moved, never replaced.
   ///
   /// - Returns: The history, or why there is none.
   public func load() -> LoadResult {
     let path = fileURL.path
-    guard FileManager.default.fileExists(atPath: path) else {
-      return fresh(.missing, moveAside: false)
+    var found: TTNavigatorFileKind.Found
+    switch TTNavigatorFileKind.examine(path) {
+    case .missing: return fresh(.missing, moveAside: nil)
+    case .failed(let reason): return fresh(.unreadable(reason), moveAside: nil)
+    case .other(let kind): return fresh(.notARegularFile(kind), moveAside: nil)
+    case .regular(let file): found = file
     }
-    let data: Data
-    do {
-      let handle = try FileHandle(forReadingFrom: fileURL)
-      defer { try? handle.close() }
-      data = try handle.read(upToCount: Self.maximumFileSize + 1) ?? Data()
-    } catch {
-      return fresh(.unreadable(Self.reason(error)), moveAside: true)
+    let data: [UInt8]
+    switch TTNavigatorFileKind.readRegularFile(path, limit: Self.maximumFileSize + 1) {
+    case .success(let read): (data, found) = (read.bytes, read.file)
+    case .failure(.notRegular(let kind)): return fresh(.notARegularFile(kind), moveAside: nil)
+    case .failure(.failed(let reason)): return fresh(.unreadable(reason), moveAside: found)
     }
     if data.count > Self.maximumFileSize {
-      return fresh(.corrupt("larger than \(Self.maximumFileSize) bytes"), moveAside: true)
+      return fresh(.corrupt("larger than \(Self.maximumFileSize) bytes"), moveAside: found)
     }
+    let bytes = Data(data)
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .iso8601
     let version: Int?
     do {
-      version = try decoder.decode(VersionProbe.self, from: data).version
+      version = try decoder.decode(VersionProbe.self, from: bytes).version
     } catch {
-      if (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) == nil {
-        return fresh(.corrupt("not valid JSON"), moveAside: true)
+      if (try? JSONSerialization.jsonObject(with: bytes, options: [.fragmentsAllowed])) == nil {
+        return fresh(.corrupt("not valid JSON"), moveAside: found)
       }
-      return fresh(.unsupportedFormat("no format version; an old or foreign file"), moveAside: true)
+      return fresh(.unsupportedFormat("no format version; an old or foreign file"), moveAside: found)
     }
     guard let version else {
-      return fresh(.unsupportedFormat("no format version; an old or foreign file"), moveAside: true)
+      return fresh(.unsupportedFormat("no format version; an old or foreign file"), moveAside: found)
     }
     guard version == TTNavigatorHistory.currentVersion else {
       let age = version < TTNavigatorHistory.currentVersion ? "older" : "newer"
@@ -171,12 +192,33 @@ public struct TTNavigatorPersistence: Sendable, Hashable {
         .unsupportedFormat(
           "format version \(version) is \(age) than version \(TTNavigatorHistory.currentVersion), "
             + "the one this library reads"),
-        moveAside: true)
+        moveAside: found)
     }
     do {
-      return .loaded(try decoder.decode(TTNavigatorHistory.self, from: data))
+      return .loaded(try decoder.decode(TTNavigatorHistory.self, from: bytes))
     } catch {
-      return fresh(.corrupt(Self.describe(error)), moveAside: true)
+      return fresh(.corrupt(Self.describe(error)), moveAside: found)
+    }
+  }
+
+  /// What stands in the way of using ``fileURL``, found without opening it: a folder, a FIFO,
+  /// a socket, a device or a symbolic link there gives ``Problem/notARegularFile(_:)``; `nil`
+  /// when the path is free or holds a regular file.
+  ///
+  /// Call it before starting, to refuse a wrong path with a clear message instead of logging a
+  /// warning on every save:
+  ///
+  /// ```swift
+  /// let store = TTNavigatorPersistence(fileURL: URL(fileURLWithPath: "/tmp"))
+  /// store.fileProblem()   // .notARegularFile("a directory")
+  /// ```
+  ///
+  /// - Returns: The problem, or `nil`.
+  public func fileProblem() -> Problem? {
+    switch TTNavigatorFileKind.examine(fileURL.path) {
+    case .missing, .regular: nil
+    case .failed(let reason): .unreadable(reason)
+    case .other(let kind): .notARegularFile(kind)
     }
   }
 
@@ -184,36 +226,60 @@ public struct TTNavigatorPersistence: Sendable, Hashable {
     var version: Int?
   }
 
-  private func fresh(_ problem: Problem, moveAside: Bool) -> LoadResult {
-    var message = "The navigator history \(fileURL.path) \(problem); starting with an empty stack."
-    if moveAside {
-      message += moveAsideNow()
+  private func fresh(_ problem: Problem, moveAside file: TTNavigatorFileKind.Found?) -> LoadResult {
+    var message =
+      "The navigator history \(Self.shown(fileURL.path)) \(problem); starting with an empty stack."
+    if let file {
+      message += moveAsideNow(file)
     }
     TTLog.warning(.navigator, message)
     return .fresh(problem)
   }
 
-  /// Moves the file to ``asideURL``; returns the sentence to add to the warning.
-  private func moveAsideNow() -> String {
-    let aside = asideURL
-    let manager = FileManager.default
-    if manager.fileExists(atPath: aside.path) {
-      try? manager.removeItem(at: aside)
+  /// Moves the regular file just read to a fresh name beside it.
+  ///
+  /// Never replaces anything: each candidate name is taken only if nothing is there.
+  ///
+  /// - Returns: The sentence to add to the warning.
+  private func moveAsideNow(_ file: TTNavigatorFileKind.Found) -> String {
+    let path = fileURL.path
+    guard case .regular(let now) = TTNavigatorFileKind.examine(path), now.isSameFile(as: file) else {
+      return " It changed while it was read, so it was left as it is."
     }
-    do {
-      try manager.moveItem(at: fileURL, to: aside)
-      return " It was moved to \(aside.path)."
-    } catch {
-      return " It could not be moved aside (\(Self.reason(error))); remove it by hand."
+    var lastError: Int32 = 0
+    for candidate in Self.asideCandidates(of: path) {
+      switch TTNavigatorFileKind.moveWithoutReplacing(path, to: candidate) {
+      case .moved: return " It was moved to \(Self.shown(candidate))."
+      case .taken: continue
+      case .failed(let code): lastError = code
+      }
+      break
     }
+    if lastError == 0 {
+      return
+        " It could not be moved aside: \(Self.shown(path + ".bad")) and the next "
+        + "\(Self.maximumAsideFiles - 1) names after it are taken; remove old ones, then this file."
+    }
+    return
+      " It could not be moved aside (\(String(cString: strerror(lastError)))); move or remove it by hand."
   }
+
+  /// The names tried for a bad file, in order: `<file>.bad`, `<file>.bad.2`, … `<file>.bad.100`.
+  private static func asideCandidates(of path: String) -> [String] {
+    [path + ".bad"] + (2...maximumAsideFiles).map { path + ".bad.\($0)" }
+  }
+
+  /// The most bad files kept beside the history (`<file>.bad` to `<file>.bad.100`).
+  static let maximumAsideFiles = 100
 
   // MARK: - Saving
 
   /// Writes the history atomically.
   ///
-  /// It goes to a temporary file in the same folder, which is then renamed over
+  /// It goes to a new temporary file in the same folder, which is then renamed over
   /// ``fileURL``. The folder is made if needed (readable by the user only, as is the file).
+  /// Only a regular file is ever replaced: when a folder, a FIFO, a socket, a device or a
+  /// symbolic link is at ``fileURL``, nothing is written and it is left as it is.
   ///
   /// A failure is logged as a warning with the file's path and the reason; the old history,
   /// if any, is left whole.
@@ -228,34 +294,44 @@ public struct TTNavigatorPersistence: Sendable, Hashable {
     let folder = fileURL.deletingLastPathComponent()
     let temporary = folder.appendingPathComponent(
       ".\(fileURL.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString).tmp")
+    if case .other(let kind) = TTNavigatorFileKind.examine(fileURL.path) {
+      TTLog.warning(
+        .navigator,
+        "Could not save the navigator history to \(Self.shown(fileURL.path)): it is \(kind), not a "
+          + "regular file, and was left as it is. Move it away or choose another file; the stack "
+          + "will not be restored on the next launch.")
+      return false
+    }
     do {
       let data = try encoder.encode(history)
       try FileManager.default.createDirectory(
         at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-      guard
-        FileManager.default.createFile(
-          atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600])
-      else {
-        throw CocoaError(.fileWriteUnknown)
+      try TTNavigatorFileKind.writeNewFile(temporary.path, bytes: Array(data))
+      // Checked again just before the rename, which replaces only what is at the path.
+      if case .other(let kind) = TTNavigatorFileKind.examine(fileURL.path) {
+        unlink(temporary.path)
+        throw TTNavigatorFileKind.Refusal(reason: "it is \(kind), not a regular file, and was left as it is")
       }
       guard rename(temporary.path, fileURL.path) == 0 else {
         let code = errno
-        try? FileManager.default.removeItem(at: temporary)
+        unlink(temporary.path)
         throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
       }
       return true
     } catch {
       TTLog.warning(
         .navigator,
-        "Could not save the navigator history to \(fileURL.path) (\(Self.reason(error))). "
+        "Could not save the navigator history to \(Self.shown(fileURL.path)) (\(Self.reason(error))). "
           + "Check that the folder is writable; the stack will not be restored on the next launch.")
       return false
     }
   }
 
-  /// Deletes the history file, if there is one.
+  /// Deletes the history file, if there is one and it is a regular file; anything else at the
+  /// path is left as it is.
   public func remove() {
-    try? FileManager.default.removeItem(at: fileURL)
+    guard case .regular = TTNavigatorFileKind.examine(fileURL.path) else { return }
+    unlink(fileURL.path)
   }
 
   // MARK: - Helpers
@@ -267,7 +343,13 @@ public struct TTNavigatorPersistence: Sendable, Hashable {
     return cleaned
   }
 
+  /// A path in a message: quoted, with control characters escaped.
+  private static func shown(_ path: String) -> String {
+    TTMessageText.quoted(path, limit: 1024)
+  }
+
   private static func reason(_ error: any Error) -> String {
+    if let refusal = error as? TTNavigatorFileKind.Refusal { return refusal.reason }
     if let posix = error as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
     let text = (error as NSError).localizedDescription
     return text.isEmpty ? "\(error)" : text
