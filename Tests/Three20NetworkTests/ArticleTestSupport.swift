@@ -12,12 +12,16 @@ func useTemporaryMainQueue() throws {
 }
 
 private enum TemporaryMainQueue {
+  /// The main queue's cache directory, removed when the test process exits (the queue lives
+  /// as long as the process, so no test can remove it).
+  static let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "tt-article-main-queue-\(UUID().uuidString)", isDirectory: true)
+
   static let installed: Result<Void, TTNetworkError> = {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "tt-article-main-queue-\(UUID().uuidString)", isDirectory: true)
     do throws(TTNetworkError) {
       let cache = try TTURLCache(name: "Main", directory: directory)
       TTURLRequestQueue.main = TTURLRequestQueue(cache: cache)
+      atexit { try? FileManager.default.removeItem(at: TemporaryMainQueue.directory) }
       return .success(())
     } catch {
       return .failure(error)

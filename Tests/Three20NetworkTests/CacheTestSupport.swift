@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import InMemoryLogging
 import Logging
 import Testing
@@ -87,6 +88,15 @@ func withLogCapture<T>(_ body: (InMemoryLogHandler) async throws -> T) async ret
   return try await body(handler)
 }
 
+/// ``withLogCapture(_:)`` for code that does not wait; only for a child process (see
+/// ``CacheChild``), which runs one test.
+func withLogCaptureSync<T>(_ body: (InMemoryLogHandler) throws -> T) rethrows -> T {
+  let handler = InMemoryLogHandler()
+  TTLog.useLogHandlers { _ in handler }
+  defer { TTLog.useLogHandlers(nil) }
+  return try body(handler)
+}
+
 extension InMemoryLogHandler {
   /// The warnings written so far whose text contains `fragment`.
   func warnings(containing fragment: String) -> [String] {
@@ -103,5 +113,100 @@ func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async 
       continuation.resume(with: Result { try body() })
     }
     thread.start()
+  }
+}
+
+/// A role of ``TTURLCacheHostileDiskTests`` played in a child process: this test binary started
+/// again with only `childRole()` selected and the role in its environment.
+///
+/// A child can have what a test must not give the whole test process: a file size limit of 0
+/// (`RLIMIT_FSIZE`: every write fails, as on a full disk), or another user (as root, the child
+/// runs as `nobody`, so file permissions apply to it).
+enum CacheChild {
+  /// The environment variable naming the role.
+  static let roleVariable = "TT_URLCACHE_CHILD_ROLE"
+  /// The environment variable naming the directory the role works in.
+  static let directoryVariable = "TT_URLCACHE_CHILD_DIRECTORY"
+
+  /// The role this process plays, or `nil` in a normal test run.
+  static var role: String? { ProcessInfo.processInfo.environment[roleVariable] }
+
+  /// The directory of the role.
+  static var directory: URL? {
+    ProcessInfo.processInfo.environment[directoryVariable].map { URL(fileURLWithPath: $0, isDirectory: true) }
+  }
+
+  /// Whether a child can run without root's power over file permissions.
+  ///
+  /// True when this process is not root, or when a child started as `nobody` with `setpriv`
+  /// can run this test binary and enter a temporary directory (it cannot when the checkout or
+  /// `TMPDIR` is under `/root`); tried once.
+  static let canRunUnprivileged: Bool = {
+    guard geteuid() == 0 else { return true }
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else { return false }
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tt-cache-probe-\(UUID().uuidString)", isDirectory: true)
+    guard (try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)) != nil
+    else { return false }
+    defer { try? FileManager.default.removeItem(at: directory) }
+    return (try? run("probe", in: directory, unprivileged: true).status) == 0
+  }()
+
+  /// The uid an unprivileged child runs as: `nobody` when this process is root, else this one.
+  static var unprivilegedUID: uid_t { geteuid() == 0 ? 65_534 : geteuid() }
+
+  /// Runs `role` in a child process and returns what it left.
+  ///
+  /// - Parameters:
+  ///   - role: The role's name.
+  ///   - directory: The directory it works in.
+  ///   - unprivileged: Whether the child must be subject to file permissions (as root, it runs
+  ///     as `nobody`).
+  static func run(_ role: String, in directory: URL, unprivileged: Bool = false) throws -> ProcessResult {
+    let binary = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+    var executable = binary
+    var arguments = [
+      "--testing-library", "swift-testing", "--filter", "TTURLCacheHostileDiskTests/childRole",
+    ]
+    if unprivileged, geteuid() == 0 {
+      executable = "/usr/bin/setpriv"
+      arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", binary] + arguments
+    }
+    var environment = ProcessInfo.processInfo.environment
+    environment[roleVariable] = role
+    environment[directoryVariable] = directory.path
+    return try TTTestProcess.run(executable, arguments, environment: environment)
+  }
+
+  /// Sets this process's file size limit (the soft one; the hard one stays, so it can be raised
+  /// again) and ignores `SIGXFSZ`, so a write past the limit fails with `EFBIG` instead of
+  /// killing the process.
+  static func limitFileSize(to bytes: rlim_t) {
+    signal(SIGXFSZ, SIG_IGN)
+    var limit = rlimit()
+    getrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit)
+    limit.rlim_cur = min(bytes, limit.rlim_max)
+    setrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit)
+  }
+}
+
+/// The resident memory figures of this process, in bytes, from `/proc/self/status`.
+enum ResidentMemory {
+  /// The current resident set size (`VmRSS`).
+  static var current: Int { value("VmRSS:") }
+  /// The peak resident set size since the last ``resetPeak()`` (`VmHWM`).
+  static var peak: Int { value("VmHWM:") }
+
+  /// Starts a new peak at the current size (writes `5` to `/proc/self/clear_refs`).
+  static func resetPeak() {
+    try? Data("5".utf8).write(to: URL(fileURLWithPath: "/proc/self/clear_refs"))
+  }
+
+  private static func value(_ field: String) -> Int {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) }),
+      let kilobytes = Int(line.split(whereSeparator: \.isWhitespace).dropFirst().first ?? "")
+    else { return 0 }
+    return kilobytes * 1024
   }
 }

@@ -47,6 +47,8 @@ struct GettingStartedArticleTests {
     server.route("POST", "/photos") { request in .text("\(request.body.count) bytes") }
     server.route("GET", "/slow") { _ in TTTestHTTPResponse.text("late").delayed(by: .seconds(60)) }
     server.route("GET", "/thumbnails/*") { _ in .data(Data([0x89, 0x50, 0x4E, 0x47])) }
+    // Larger than the default body limit, so the example fails without its own.
+    server.route("GET", "/backup.tar") { _ in TTTestHTTPResponse(body: .generated(size: 100_000_001)) }
   }
 
   /// Every Swift block of the article is in this file.
@@ -159,6 +161,20 @@ struct GettingStartedArticleTests {
       let image = try await TTURLRequest(url: "\(baseURL)/thumbnails/1.png").send(on: thumbnails)
       #expect(image.data == Data([0x89, 0x50, 0x4E, 0x47]))
       #expect(thumbnailCache.hasEntry(forKey: TTURLCache.key(url: "\(baseURL)/thumbnails/1.png")))
+    }
+  }
+
+  /// Know the limits.
+  @Test func knowTheLimits() async throws {
+    try await withTemporaryDirectory { directory in
+      let backupFile = directory.appendingPathComponent("backup.tar")
+      let backup = TTURLRequest(url: "\(baseURL)/backup.tar")
+      backup.maxContentLength = 0  // no size limit for this download
+      backup.totalTimeoutInterval = 3600  // and an hour to finish
+      backup.downloadDestination = backupFile
+      try await backup.send()
+      let size = try FileManager.default.attributesOfItem(atPath: backupFile.path)[.size] as? Int
+      #expect(size == 100_000_001)
     }
   }
 

@@ -1,9 +1,12 @@
 import Foundation
+import Glibc
 import Testing
 import Three20Network
 
+// A class, so that deinit removes the directory each test made (a struct suite left one
+// `tt-local-*` directory in /tmp per test).
 @Suite("Local URLs")
-struct TTLocalURLTests {
+final class TTLocalURLTests {
   let queue = TTURLRequestQueue()
   let directory: URL
 
@@ -18,6 +21,10 @@ struct TTLocalURLTests {
     try Data("secret".utf8).write(to: directory.appendingPathComponent("secret.txt"))
     queue.bundleDirectory = directory.appendingPathComponent("bundle")
     queue.documentsDirectory = directory.appendingPathComponent("documents")
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(at: directory)
   }
 
   private func text(_ url: String) async throws(TTNetworkError) -> String {
@@ -98,5 +105,32 @@ struct TTLocalURLTests {
     request.start(on: queue)
     #expect(await eventually { @MainActor in delegate.ended })
     #expect(delegate.events == ["finish"])
+  }
+
+  /// A FIFO is refused at once instead of blocking the load forever; so is a device.
+  @Test func specialFilesAreRefused() async throws {
+    let fifo = directory.appendingPathComponent("documents/pipe")
+    #expect(mkfifo(fifo.path, 0o600) == 0)
+    let error = try #require(await failure(of: TTURLRequest(url: "documents://pipe"), on: queue))
+    #expect(error.code == .fileNotFound)
+    #expect(error.message.contains("a FIFO"))
+    let device = try #require(await failure(of: TTURLRequest(url: "file:///dev/zero"), on: queue))
+    #expect(device.code == .fileNotFound)
+    #expect(device.message.contains("a device"))
+  }
+
+  /// Local files and data: URLs are held to the content limit.
+  @Test func localBodiesAreHeldToTheContentLimit() async throws {
+    try Data(count: 5000).write(to: directory.appendingPathComponent("documents/big.bin"))
+    queue.maxContentLength = 1000
+    let file = try #require(await failure(of: TTURLRequest(url: "documents://big.bin"), on: queue))
+    #expect(file.code == .tooLarge)
+    #expect(file.message.contains("5000 bytes"))
+    let data = try #require(
+      await failure(of: TTURLRequest(url: "data:," + String(repeating: "a", count: 2000)), on: queue))
+    #expect(data.code == .tooLarge)
+    let allowed = TTURLRequest(url: "documents://big.bin")
+    allowed.maxContentLength = 0
+    #expect(try await allowed.send(on: queue).data.count == 5000)
   }
 }

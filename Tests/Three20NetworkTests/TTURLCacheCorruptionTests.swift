@@ -6,7 +6,8 @@ import Three20Core
 import Three20Network
 
 /// A broken cache file never breaks the app: it is moved aside, a warning names it, and an
-/// empty cache takes its place; a disk that cannot be used leaves a memory-only cache.
+/// empty cache takes its place; a disk that cannot be used leaves a memory-only cache. (What is
+/// not a regular file is never moved: see ``TTURLCacheFileKindTests``.)
 ///
 /// Serialized because the log capture is global to the process.
 @Suite("TTURLCache corruption", .serialized)
@@ -116,17 +117,6 @@ struct TTURLCacheCorruptionTests {
       _ = try sqliteQuery(path, "CREATE TABLE entries (key TEXT)")
       _ = try sqliteQuery(path, "PRAGMA user_version = 1")
       try await expectRecovery(name: "Shape", in: directory, reason: "do not match")
-    }
-  }
-
-  /// A directory where the file should be is moved aside with its contents.
-  @Test func directoriesInPlaceOfTheFileAreMovedAside() async throws {
-    try await withTemporaryDirectory { directory in
-      let folder = directory.appendingPathComponent("Folder.sqlite")
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      try Data("x".utf8).write(to: folder.appendingPathComponent("inside.txt"))
-      let moved = try await expectRecovery(name: "Folder", in: directory, reason: "directory")
-      #expect(FileManager.default.fileExists(atPath: moved + "/inside.txt"))
     }
   }
 

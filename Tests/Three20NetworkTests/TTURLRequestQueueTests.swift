@@ -92,7 +92,8 @@ struct TTURLRequestQueueTests {
     #expect(final.largestPiece <= 1 << 20)
   }
 
-  /// A body written to a file arrives whole; a failed download leaves no file.
+  /// A body written to a file arrives whole; a failed download leaves the file that was
+  /// there as it was, and nothing of its own.
   @Test func largeBodiesStreamToAFile() async throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tt-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -108,7 +109,57 @@ struct TTURLRequestQueueTests {
     let broken = TTURLRequest(url: server.url("/drop/5000"))
     broken.downloadDestination = file
     _ = await failure(of: broken, on: queue)
-    #expect(!FileManager.default.fileExists(atPath: file.path))
+    #expect(try Data(contentsOf: file) == written)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["body.bin"])
+  }
+
+  /// An error status never replaces the destination with the error page; a new destination
+  /// is not created for it.
+  @Test func errorStatusesLeaveTheDestinationAlone() async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tt-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let kept = directory.appendingPathComponent("kept.bin")
+    try Data("the user's data".utf8).write(to: kept)
+    let request = TTURLRequest(url: server.url("/status/404"))
+    request.downloadDestination = kept
+    let error = try #require(await failure(of: request, on: queue))
+    #expect(error.code == .httpStatus)
+    #expect(try Data(contentsOf: kept) == Data("the user's data".utf8))
+
+    let fresh = directory.appendingPathComponent("fresh.bin")
+    let missing = TTURLRequest(url: server.url("/status/500"))
+    missing.downloadDestination = fresh
+    _ = await failure(of: missing, on: queue)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["kept.bin"])
+  }
+
+  /// A FIFO, folder or symbolic link at the destination is refused before the transfer, with
+  /// a message naming it, and left as it was (a FIFO is not opened, so nothing hangs).
+  @Test func destinationsThatAreNotFilesAreRefused() async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tt-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let fifo = directory.appendingPathComponent("pipe")
+    #expect(mkfifo(fifo.path, 0o600) == 0)
+    let folder = directory.appendingPathComponent("folder")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+    let target = directory.appendingPathComponent("target.txt")
+    try Data("target".utf8).write(to: target)
+    let link = directory.appendingPathComponent("link")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+    for (destination, kind) in [(fifo, "a FIFO"), (folder, "a folder"), (link, "a symbolic link")] {
+      let request = TTURLRequest(url: server.url("/bytes/100"))
+      request.downloadDestination = destination
+      let error = try #require(await failure(of: request, on: queue))
+      #expect(error.code == .transport)
+      #expect(error.message.contains("is \(kind), not a regular file; it was left as it is"))
+      #expect(request.attempts <= 1)
+    }
+    #expect(try Data(contentsOf: target) == Data("target".utf8))
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        == ["folder", "link", "pipe", "target.txt"])
   }
 
   // MARK: - Failures

@@ -82,7 +82,7 @@ struct TTURLRequestTests {
   func emptyURLIsABadURL(url: String) async throws {
     let error = try #require(await failure(of: TTURLRequest(url: url), on: queue))
     #expect(error.code == .badURL)
-    #expect(error.message.contains("\"\(url)\""))
+    #expect(error.message.contains(TTMessageText.quoted(url)))
   }
 
   /// URLs without a scheme are bad; schemes other than the supported ones are unsupported.
@@ -195,11 +195,16 @@ struct TTURLRequestTests {
     #expect(request.cachePolicy == .default)
     #expect(request.cacheExpirationAge == TTTimeInterval.week)
     #expect(request.timeoutInterval == nil)
+    #expect(request.totalTimeoutInterval == nil)
+    #expect(request.maxContentLength == nil)
     #expect(request.isMultipartForm)
     #expect(!request.isLoading)
     #expect(request.response is TTURLDataResponse)
     #expect(queue.defaultTimeout == 60)
-    #expect(queue.maxContentLength == 0)
+    #expect(queue.defaultTotalTimeout == 300)
+    #expect(queue.maxContentLength == 100_000_000)
+    #expect(queue.maxDecompressionRatio == 500)
+    #expect(queue.maxConcurrentProcessing == max(4, ProcessInfo.processInfo.activeProcessorCount))
     #expect(queue.maxConcurrentRequests == 16)
     #expect(queue.maxConcurrentRequestsPerHost == 6)
   }

@@ -106,7 +106,9 @@ public struct TTHTTPCacheRules: Sendable, Hashable {
     policy: TTURLRequestCachePolicy
   ) -> String? {
     if policy.contains(.noCache) { return "the cache policy contains .noCache" }
-    if method.uppercased() != "GET" { return "only GET responses are stored, not \(method)" }
+    if method.uppercased() != "GET" {
+      return "only GET responses are stored, not \(TTMessageText.quoted(method))"
+    }
     if !storableStatusCodes.contains(status) { return "status \(status) is not stored" }
     if TTCacheControl(requestHeaders).has("no-store") { return "the request says Cache-Control: no-store" }
     if TTCacheControl(responseHeaders).has("no-store") { return "the response says Cache-Control: no-store" }
@@ -259,7 +261,7 @@ public struct TTHTTPCacheRules: Sendable, Hashable {
       method: method, status: status, requestHeaders: requestHeaders, responseHeaders: responseHeaders,
       policy: policy)
     {
-      TTLog.debug(.urlCache, "not storing \(url): \(reason)")
+      TTLog.debug(.urlCache, "not storing \(TTMessageText.quoted(url)): \(reason)")
       return nil
     }
     var headers = responseHeaders

@@ -28,6 +28,15 @@ import Three20Core
 /// sees them), and when the store closes. Until then another connection sees the older access
 /// times, which only makes its eviction order less exact.
 ///
+/// **Large bodies.** A body larger than ``inlineBodyLimit`` is written and read with SQLite's
+/// incremental blob I/O, a megabyte at a time, so neither SQLite nor this store holds a second
+/// copy of it: storing needs little memory beyond the entry, and reading little beyond the
+/// entry read.
+///
+/// **Read-only.** A store opened with ``Access/readOnly`` or ``Access/immutable`` (the file or
+/// the disk cannot be written) serves reads, records no accesses, and every write fails with
+/// `SQLITE_READONLY`.
+///
 /// **Coarse access times.** A read whose entry's access (recorded in the file, or pending here)
 /// is less than the caller's resolution old records nothing, so repeated hits of one entry write
 /// nothing until the resolution has passed: the eviction order is exact up to that resolution,
@@ -42,14 +51,40 @@ final class TTSQLiteCacheStore {
   enum OpenFailure: Error {
     /// The file is damaged, not a database, or not a cache of this version: move it aside.
     case corrupt(String)
-    /// The file cannot be used right now (permissions, locks, I/O): leave it alone.
+    /// The file cannot be used this way right now (permissions, a full disk, locks, I/O): leave
+    /// it alone.
     case unavailable(String)
+    /// The path, or the path of one of its companion files, is not a regular file: the path
+    /// and what it is (`a directory`). Never touch it.
+    case notAFile(path: String, kind: String)
   }
+
+  /// How a store uses its file.
+  enum Access: Sendable {
+    /// Reads and writes; creates the file when it is missing.
+    case readWrite
+    /// Reads only, with SQLite's locks (`mode=ro`): sees other connections' changes.
+    case readOnly
+    /// Reads only, without locks or a `-shm` file (`immutable=1`), for a file whose directory
+    /// cannot be written either; changes still in the `-wal` file are not seen.
+    case immutable
+  }
+
+  /// The most bytes of a body bound or read whole; larger ones go through incremental blob I/O.
+  static let inlineBodyLimit = 64 * 1024
+  /// How many bytes incremental blob I/O moves at a time.
+  static let blobChunk = 1024 * 1024
+  /// The size SQLite truncates the `-wal` file to after a checkpoint.
+  static let walSizeLimit = 32 * 1024 * 1024
 
   /// How many reads are recorded together.
   static let accessBatchSize = 128
 
   let path: String
+  /// How the file is used.
+  let access: Access
+  /// Whether writes can succeed (the store was opened with ``Access/readWrite``).
+  var isWritable: Bool { access == .readWrite }
   private let database: OpaquePointer
   private var statements: [String: OpaquePointer] = [:]
   /// Reads not yet written to `last_access`, oldest first: the key and the time.
@@ -57,13 +92,14 @@ final class TTSQLiteCacheStore {
   /// The newest pending access of each key in ``pendingAccesses``.
   private var pendingAccessTimes: [String: Double] = [:]
 
-  private init(path: String, database: OpaquePointer) {
+  private init(path: String, access: Access, database: OpaquePointer) {
     self.path = path
+    self.access = access
     self.database = database
   }
 
   deinit {
-    recordPendingAccesses()
+    if isWritable { recordPendingAccesses() }
     for statement in statements.values {
       sqlite3_finalize(statement)
     }
@@ -72,13 +108,18 @@ final class TTSQLiteCacheStore {
 
   // MARK: - Opening
 
-  /// Opens (and if needed creates) the cache file at `path`, checking that it is sound.
+  /// Opens (and, for ``Access/readWrite``, if needed creates) the cache file at `path`,
+  /// checking that it is sound.
+  ///
+  /// Nothing that is not a regular file is opened: a directory, symbolic link, FIFO, socket
+  /// or device at `path` or at one of its `-wal`, `-shm` and `-journal` paths is refused with
+  /// ``OpenFailure/notAFile(path:kind:)`` (SQLite would follow the link, and block reading a
+  /// FIFO).
   ///
   /// - Throws: ``OpenFailure``.
-  static func open(path: String) throws(OpenFailure) -> TTSQLiteCacheStore {
-    var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-      throw .corrupt("a directory is where the cache file should be")
+  static func open(path: String, access: Access = .readWrite) throws(OpenFailure) -> TTSQLiteCacheStore {
+    if let found = TTCacheFile.firstNonRegular(path) {
+      throw .notAFile(path: found.path, kind: found.kind)
     }
     // Checked before SQLite sees the file: closing a connection to a broken file can delete its
     // -wal, and the file should be moved aside as it was found.
@@ -86,17 +127,32 @@ final class TTSQLiteCacheStore {
       throw .corrupt(reason)
     }
     var handle: OpaquePointer?
-    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-    let result = sqlite3_open_v2(path, &handle, flags, nil)
+    let name: String
+    var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
+    switch access {
+    case .readWrite:
+      name = path
+      flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+    case .readOnly, .immutable:
+      guard TTCacheFile.kind(of: path) == .regular else { throw .unavailable("there is no file to read") }
+      name = "file:\(uriPath(path))?" + (access == .readOnly ? "mode=ro" : "immutable=1")
+      flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+    }
+    let result = sqlite3_open_v2(name, &handle, flags, nil)
     guard let handle else { throw .unavailable("SQLite could not allocate a connection") }
     guard result == SQLITE_OK else {
       let message = String(cString: sqlite3_errmsg(handle))
       sqlite3_close_v2(handle)
       throw classify(TTSQLiteError(code: result, message: message, operation: "opening the file"))
     }
+    // A file the user cannot write is opened read-only by SQLite without a word: say so.
+    if access == .readWrite, sqlite3_db_readonly(handle, "main") == 1 {
+      sqlite3_close_v2(handle)
+      throw .unavailable("the file cannot be written")
+    }
     sqlite3_extended_result_codes(handle, 1)
     sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
-    let store = TTSQLiteCacheStore(path: path, database: handle)
+    let store = TTSQLiteCacheStore(path: path, access: access, database: handle)
     do {
       try store.prepareFile()
     } catch let error as OpenFailure {
@@ -109,13 +165,29 @@ final class TTSQLiteCacheStore {
     return store
   }
 
+  /// A path as the path of a `file:` URI: every byte but unreserved characters and `/`
+  /// percent-encoded, so `?`, `#` and `%` in a directory name are not read as URI syntax.
+  static func uriPath(_ path: String) -> String {
+    var encoded = ""
+    for byte in path.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+        UInt8(ascii: "~"), UInt8(ascii: "/"):
+        encoded.unicodeScalars.append(Unicode.Scalar(byte))
+      default:
+        let hex = String(byte, radix: 16, uppercase: true)
+        encoded += byte < 16 ? "%0\(hex)" : "%\(hex)"
+      }
+    }
+    return encoded
+  }
+
   /// Why the file at `path` cannot be an SQLite database, judging by its first bytes; `nil`
   /// when it is missing, empty, or starts with the SQLite header.
   private static func headerProblem(path: String) -> String? {
-    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-    defer { try? handle.close() }
-    guard let head = try? handle.read(upToCount: 100), !head.isEmpty else { return nil }
-    let magic = Data("SQLite format 3\0".utf8)
+    guard let head = TTCacheFile.head(of: path, count: 100), !head.isEmpty else { return nil }
+    let magic = Array("SQLite format 3\0".utf8)
     if head.count < 100 || !head.starts(with: magic) {
       return "file is not a database: it does not start with the SQLite header"
     }
@@ -123,23 +195,38 @@ final class TTSQLiteCacheStore {
   }
 
   private static func classify(_ error: TTSQLiteError) -> OpenFailure {
-    error.isCorruption ? .corrupt(error.message) : .unavailable(error.description)
+    error.isCorruption
+      ? .corrupt(TTMessageText.escaped(error.message, limit: 300)) : .unavailable(error.description)
   }
 
   private func prepareFile() throws {
-    // Only takes effect on a new, empty file; ignored once tables exist.
-    try execute("PRAGMA auto_vacuum = INCREMENTAL", "setting auto_vacuum")
-    let mode = try scalarText("PRAGMA journal_mode = WAL", "switching to WAL mode")
-    if mode?.lowercased() != "wal" {
-      // Still usable (rollback journal + busy_timeout), just with less concurrency.
-      TTLog.info(.urlCache, "\(path): journal mode is \(mode ?? "unknown"), not WAL")
+    if isWritable {
+      // Only takes effect on a new, empty file; ignored once tables exist.
+      try execute("PRAGMA auto_vacuum = INCREMENTAL", "setting auto_vacuum")
+      let mode = try scalarText("PRAGMA journal_mode = WAL", "switching to WAL mode")
+      if mode?.lowercased() != "wal" {
+        // Still usable (rollback journal + busy_timeout), just with less concurrency.
+        TTLog.info(
+          .urlCache,
+          "\(TTMessageText.quoted(path)): journal mode is \(TTMessageText.quoted(mode ?? "")), not WAL")
+      }
+      try execute("PRAGMA synchronous = NORMAL", "setting synchronous")
+      // A large entry makes a large -wal file; give the space back after each checkpoint.
+      try execute("PRAGMA journal_size_limit = \(Self.walSizeLimit)", "limiting the -wal file")
     }
-    try execute("PRAGMA synchronous = NORMAL", "setting synchronous")
     let check = try scalarText("PRAGMA quick_check(1)", "checking the file")
     guard check == "ok" else {
-      throw OpenFailure.corrupt("PRAGMA quick_check reported \"\(check ?? "nothing")\"")
+      throw OpenFailure.corrupt("PRAGMA quick_check reported \(TTMessageText.quoted(check ?? "nothing"))")
     }
     var version = try scalarInt("PRAGMA user_version", "reading the schema version")
+    if version == 0, !isWritable {
+      let tables = try scalarInt("SELECT count(*) FROM sqlite_master", "listing tables")
+      guard tables == 0 else {
+        throw OpenFailure.corrupt(
+          "the file is an SQLite database of something else (\(tables) objects, no version)")
+      }
+      throw OpenFailure.unavailable("the file holds no cache yet, and a read-only file cannot get one")
+    }
     if version == 0 {
       try transaction("creating the schema") {
         // Another process may have created it between the check and the lock.
@@ -166,7 +253,8 @@ final class TTSQLiteCacheStore {
       do {
         _ = try prepared(sql)
       } catch let error as TTSQLiteError where error.primary == SQLITE_ERROR {
-        throw OpenFailure.corrupt("schema version 1 but the tables do not match: \(error.message)")
+        throw OpenFailure.corrupt(
+          "schema version 1 but the tables do not match: \(TTMessageText.escaped(error.message, limit: 300))")
       }
     }
   }
@@ -213,10 +301,15 @@ final class TTSQLiteCacheStore {
   // MARK: - Statements
 
   private static let nextAccess = "MAX(?2, (SELECT IFNULL(MAX(last_access), 0) FROM entries) + 0.000001)"
+  /// Column 7 is the body when it is small (or not a blob); column 9 is the size of a large
+  /// blob body, which is then read with incremental blob I/O from row column 10.
   private static let selectEntry = """
-    SELECT url, status, headers, etag, last_modified, stored_at, expires_at, body, last_access
+    SELECT url, status, headers, etag, last_modified, stored_at, expires_at,
+      CASE WHEN typeof(body) = 'blob' AND length(body) > ?2 THEN NULL ELSE body END, last_access,
+      CASE WHEN typeof(body) = 'blob' AND length(body) > ?2 THEN length(body) END, rowid
     FROM entries WHERE key = ?1
     """
+  private static let selectRowID = "SELECT rowid FROM entries WHERE key = ?1"
   private static let selectExists = "SELECT 1 FROM entries WHERE key = ?1"
   private static let touchEntry = "UPDATE entries SET last_access = \(nextAccess) WHERE key = ?1"
   // Upsert rather than INSERT OR REPLACE: REPLACE deletes without firing delete triggers.
@@ -244,7 +337,8 @@ final class TTSQLiteCacheStore {
     WHERE ?1 IS NULL
     """  // ?1 is bound to NULL, so every row matches; the numbering matches invalidateEntry.
   private static let statementsToPrepare = [
-    selectEntry, selectExists, touchEntry, upsertEntry, selectOldest, deleteEntry, deleteAll, selectTotals,
+    selectEntry, selectRowID, selectExists, touchEntry, upsertEntry, selectOldest, deleteEntry, deleteAll,
+    selectTotals,
     invalidateEntry, invalidateEvery,
   ]
 
@@ -261,19 +355,28 @@ final class TTSQLiteCacheStore {
       case found(TTURLCache.Entry, lastAccess: Double?)
     }
     let row: Row = try run(Self.selectEntry, "reading an entry") { statement in
-      statement.bind(1, key)
+      try statement.bind(1, key)
+      try statement.bind(2, Self.inlineBodyLimit)
       guard try statement.step("reading an entry") else { return .missing }
-      guard let entry = decodeRow(statement, key: key) else { return .undecodable }
+      // The statement is still open, so the blob is read from the same snapshot as the row.
+      let body =
+        statement.isNull(9)
+        ? statement.data(7) : try readBlob(row: Int64(statement.int(10)), expected: statement.int(9))
+      guard let entry = decodeRow(statement, key: key, body: body) else { return .undecodable }
       return .found(entry, lastAccess: statement.double(8))
     }
     switch row {
     case .missing:
       return nil
     case .undecodable:
-      TTLog.info(.urlCache, "\(path): dropping an undecodable row for key \(key)")
-      try delete(key: key)
+      TTLog.info(
+        .urlCache,
+        "\(TTMessageText.quoted(path)): dropping an undecodable row for key \(TTMessageText.quoted(key))")
+      if isWritable { try delete(key: key) }
       return nil
     case .found(let entry, let lastAccess):
+      // A read-only file records no accesses.
+      guard isWritable else { return entry }
       let time = now.timeIntervalSince1970
       if accessResolution > 0 {
         let recorded = max(lastAccess ?? -.infinity, pendingAccessTimes[key] ?? -.infinity)
@@ -298,7 +401,9 @@ final class TTSQLiteCacheStore {
     do {
       try transaction("recording accesses") { try writePendingAccesses() }
     } catch {
-      TTLog.info(.urlCache, "\(path): \(error); \(pendingAccesses.count) accesses were not recorded")
+      TTLog.info(
+        .urlCache,
+        "\(TTMessageText.quoted(path)): \(error); \(pendingAccesses.count) accesses were not recorded")
       pendingAccesses.removeAll(keepingCapacity: true)
       pendingAccessTimes.removeAll(keepingCapacity: true)
     }
@@ -311,21 +416,73 @@ final class TTSQLiteCacheStore {
     pendingAccessTimes.removeAll(keepingCapacity: true)
     for access in accesses {
       try run(Self.touchEntry, "recording an access") { statement in
-        statement.bind(1, access.key)
-        statement.bind(2, access.time)
+        try statement.bind(1, access.key)
+        try statement.bind(2, access.time)
         _ = try statement.step("recording an access")
       }
     }
   }
 
-  private func decodeRow(_ statement: TTSQLiteStatement, key: String) -> TTURLCache.Entry? {
+  /// Reads the body of a row with incremental blob I/O, a chunk at a time, into one buffer of
+  /// its size.
+  private func readBlob(row: Int64, expected: Int) throws -> Data {
+    var handle: OpaquePointer?
+    let result = sqlite3_blob_open(database, "main", "entries", "body", row, 0, &handle)
+    guard result == SQLITE_OK, let blob = handle else {
+      if let handle { sqlite3_blob_close(handle) }
+      throw error(result, "reading an entry's body")
+    }
+    defer { sqlite3_blob_close(blob) }
+    let total = Int(sqlite3_blob_bytes(blob))
+    guard total == expected else {
+      throw TTSQLiteError(
+        code: SQLITE_CORRUPT, message: "the body has \(total) bytes, the row said \(expected)",
+        operation: "reading an entry's body")
+    }
+    var body = Data(count: total)
+    try body.withUnsafeMutableBytes { buffer in
+      guard let base = buffer.baseAddress else { return }
+      var offset = 0
+      while offset < total {
+        let count = min(Self.blobChunk, total - offset)
+        let read = sqlite3_blob_read(blob, base + offset, Int32(count), Int32(offset))
+        guard read == SQLITE_OK else { throw error(read, "reading an entry's body") }
+        offset += count
+      }
+    }
+    return body
+  }
+
+  /// Writes `body` into the body of a row (bound as that many zero bytes) with incremental blob
+  /// I/O, a chunk at a time.
+  private func writeBlob(row: Int64, body: Data) throws {
+    var handle: OpaquePointer?
+    let result = sqlite3_blob_open(database, "main", "entries", "body", row, 1, &handle)
+    guard result == SQLITE_OK, let blob = handle else {
+      if let handle { sqlite3_blob_close(handle) }
+      throw error(result, "storing an entry's body")
+    }
+    defer { sqlite3_blob_close(blob) }
+    try body.withUnsafeBytes { buffer in
+      guard let base = buffer.baseAddress else { return }
+      var offset = 0
+      while offset < buffer.count {
+        let count = min(Self.blobChunk, buffer.count - offset)
+        let written = sqlite3_blob_write(blob, base + offset, Int32(count), Int32(offset))
+        guard written == SQLITE_OK else { throw error(written, "storing an entry's body") }
+        offset += count
+      }
+    }
+  }
+
+  private func decodeRow(_ statement: TTSQLiteStatement, key: String, body: Data) -> TTURLCache.Entry? {
     guard let url = statement.text(0), let headerText = statement.text(2),
       let headers = Self.decodeHeaders(headerText), let storedAt = statement.double(5), storedAt.isFinite
     else { return nil }
     let status = statement.int(1)
     guard (100...999).contains(status) else { return nil }
     return TTURLCache.Entry(
-      key: key, url: url, body: statement.data(7), status: status, headers: headers, etag: statement.text(3),
+      key: key, url: url, body: body, status: status, headers: headers, etag: statement.text(3),
       lastModified: statement.text(4), storedAt: Date(timeIntervalSince1970: storedAt),
       expiresAt: statement.double(6).flatMap { $0.isFinite ? Date(timeIntervalSince1970: $0) : nil })
   }
@@ -333,7 +490,7 @@ final class TTSQLiteCacheStore {
   /// Whether a key has a row, without recording an access.
   func contains(key: String) throws -> Bool {
     try run(Self.selectExists, "looking up an entry") { statement in
-      statement.bind(1, key)
+      try statement.bind(1, key)
       return try statement.step("looking up an entry")
     }
   }
@@ -341,27 +498,55 @@ final class TTSQLiteCacheStore {
   /// Writes an entry, then evicts the least recently used rows until the total size is at most
   /// `byteLimit` (down to 90 % of it, so evictions come in batches), all in one transaction.
   ///
+  /// A body larger than ``inlineBodyLimit`` is bound as zero bytes and then written in place
+  /// with incremental blob I/O, so SQLite never holds a copy of it.
+  ///
   /// - Returns: The keys evicted.
+  /// - Throws: ``TTSQLiteError``; for a value larger than SQLite's length limit, one whose
+  ///   ``TTSQLiteError/isTooBig`` is `true` and whose message names the sizes.
   func write(_ entry: TTURLCache.Entry, now: Date, byteLimit: Int) throws -> [String] {
     let headers = Self.encodeHeaders(entry.headers)
-    return try transaction("storing an entry") {
-      try writePendingAccesses()
-      try run(Self.upsertEntry, "storing an entry") { statement in
-        statement.bind(1, entry.key)
-        statement.bind(2, now.timeIntervalSince1970)
-        statement.bind(3, entry.url)
-        statement.bind(4, entry.status)
-        statement.bind(5, headers)
-        statement.bind(6, entry.etag)
-        statement.bind(7, entry.lastModified)
-        let storedAt = entry.storedAt.timeIntervalSince1970
-        statement.bind(8, storedAt.isFinite ? storedAt : 0)  // NOT NULL; a broken date reads as stale
-        statement.bind(9, entry.expiresAt?.timeIntervalSince1970)
-        statement.bind(10, entry.size)
-        statement.bind(11, entry.body)
-        _ = try statement.step("storing an entry")
+    let inline = entry.body.count <= Self.inlineBodyLimit
+    do {
+      return try transaction("storing an entry") {
+        try writePendingAccesses()
+        try run(Self.upsertEntry, "storing an entry") { statement in
+          try statement.bind(1, entry.key)
+          try statement.bind(2, now.timeIntervalSince1970)
+          try statement.bind(3, entry.url)
+          try statement.bind(4, entry.status)
+          try statement.bind(5, headers)
+          try statement.bind(6, entry.etag)
+          try statement.bind(7, entry.lastModified)
+          let storedAt = entry.storedAt.timeIntervalSince1970
+          try statement.bind(8, storedAt.isFinite ? storedAt : 0)  // NOT NULL; a broken date reads as stale
+          try statement.bind(9, entry.expiresAt?.timeIntervalSince1970)
+          try statement.bind(10, entry.size)
+          if inline {
+            try statement.bind(11, entry.body)
+          } else {
+            try statement.bindZeroBlob(11, count: entry.body.count)
+          }
+          _ = try statement.step("storing an entry")
+        }
+        if !inline {
+          let row = try run(Self.selectRowID, "storing an entry") { statement in
+            try statement.bind(1, entry.key)
+            _ = try statement.step("storing an entry")
+            return Int64(statement.int(0))
+          }
+          try writeBlob(row: row, body: entry.body)
+        }
+        return try evict(toFit: byteLimit, keeping: entry.key)
       }
-      return try evict(toFit: byteLimit, keeping: entry.key)
+    } catch let error as TTSQLiteError where error.isTooBig {
+      let limit = sqlite3_limit(database, SQLITE_LIMIT_LENGTH, -1)
+      throw TTSQLiteError(
+        code: error.code,
+        message: "the entry (a body of \(entry.body.count) bytes, \(entry.size) bytes in all, and "
+          + "\(headers.utf8.count) bytes of headers as stored) is larger than SQLite's limit of \(limit) "
+          + "bytes for one value or row",
+        operation: error.operation)
     }
   }
 
@@ -372,7 +557,7 @@ final class TTSQLiteCacheStore {
     var evicted: [String] = []
     while bytes > target {
       let batch: [(String, Int)] = try run(Self.selectOldest, "choosing entries to evict") { statement in
-        statement.bind(1, key)
+        try statement.bind(1, key)
         var rows: [(String, Int)] = []
         while try statement.step("choosing entries to evict") {
           rows.append((statement.text(0) ?? "", statement.int(1)))
@@ -392,7 +577,7 @@ final class TTSQLiteCacheStore {
   /// Deletes the row of a key, if any.
   func delete(key: String) throws {
     try run(Self.deleteEntry, "removing an entry") { statement in
-      statement.bind(1, key)
+      try statement.bind(1, key)
       _ = try statement.step("removing an entry")
     }
   }
@@ -411,9 +596,9 @@ final class TTSQLiteCacheStore {
   /// `storedBefore` if later, and `expires_at` to `expiresAt` if later or unset.
   func invalidate(key: String?, storedBefore: Date, expiresAt: Date) throws {
     try run(key == nil ? Self.invalidateEvery : Self.invalidateEntry, "invalidating") { statement in
-      statement.bind(1, key)
-      statement.bind(2, storedBefore.timeIntervalSince1970)
-      statement.bind(3, expiresAt.timeIntervalSince1970)
+      try statement.bind(1, key)
+      try statement.bind(2, storedBefore.timeIntervalSince1970)
+      try statement.bind(3, expiresAt.timeIntervalSince1970)
       _ = try statement.step("invalidating")
     }
   }
@@ -427,6 +612,12 @@ final class TTSQLiteCacheStore {
   }
 
   // MARK: - Plumbing
+
+  /// Lowers SQLite's largest string or blob for this connection (tests use it to meet the limit
+  /// without gigabytes).
+  func setLengthLimit(_ bytes: Int32) {
+    sqlite3_limit(database, SQLITE_LIMIT_LENGTH, bytes)
+  }
 
   /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`, rolling back if it throws.
   func transaction<T>(_ operation: String, _ body: () throws -> T) throws -> T {

@@ -1,11 +1,12 @@
 import CSQLite3
 import Foundation
+import Three20Core
 
 /// A failed SQLite call: the result code, SQLite's message, and what we were doing.
 struct TTSQLiteError: Error, Sendable, CustomStringConvertible {
   /// The extended result code, for example `SQLITE_BUSY_SNAPSHOT` (517).
   var code: Int32
-  /// SQLite's message, for example `database is locked`.
+  /// SQLite's message, for example `database is locked`, or ours when we know more.
   var message: String
   /// What the cache was doing, for example `storing an entry`.
   var operation: String
@@ -16,9 +17,32 @@ struct TTSQLiteError: Error, Sendable, CustomStringConvertible {
   var isCorruption: Bool { primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB }
   /// Whether another connection held a lock too long; trying again may work.
   var isBusy: Bool { primary == SQLITE_BUSY || primary == SQLITE_LOCKED }
+  /// Whether a value was larger than SQLite allows.
+  var isTooBig: Bool { primary == SQLITE_TOOBIG }
+  /// Whether the write failed for lack of room or permission, or an I/O error: the disk, not
+  /// the data, is the problem, and a later write may work.
+  var isUnwritable: Bool {
+    [SQLITE_FULL, SQLITE_IOERR, SQLITE_READONLY, SQLITE_CANTOPEN, SQLITE_PERM].contains(primary)
+  }
+
+  /// What a person can do about it, by result code.
+  var advice: String {
+    switch primary {
+    case SQLITE_FULL: "The disk is full: free some space."
+    case SQLITE_IOERR: "The disk reported an I/O error: check that it has free space and works."
+    case SQLITE_READONLY, SQLITE_CANTOPEN, SQLITE_PERM:
+      "The file or its directory cannot be written: check their permissions and the file system."
+    case SQLITE_BUSY, SQLITE_LOCKED:
+      "Another process held the file locked for too long; it will be tried again."
+    case SQLITE_TOOBIG: "Lower TTURLCache.maxEntrySize below SQLite's limit."
+    case SQLITE_NOMEM: "The process ran out of memory."
+    default: "This is unexpected: please report it with this message."
+    }
+  }
 
   var description: String {
-    "\(operation) failed: \(message) (SQLite code \(code), \(String(cString: sqlite3_errstr(code))))"
+    "\(operation) failed: \(TTMessageText.escaped(message, limit: 300)) (SQLite code \(code), "
+      + "\(String(cString: sqlite3_errstr(code))))"
   }
 }
 
@@ -30,50 +54,69 @@ let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 /// A prepared statement owned by a ``TTSQLiteCacheStore``, which finalizes it.
 ///
 /// A plain view of the handle; the store resets it and clears its bindings after every use.
+/// Every bind checks SQLite's answer: a value SQLite refuses (larger than its length limit)
+/// must not be left unbound, which SQLite would read as NULL.
 struct TTSQLiteStatement {
   let handle: OpaquePointer
   let database: OpaquePointer
 
-  func bind(_ index: Int32, _ value: String?) {
+  /// Throws unless `result` is `SQLITE_OK`.
+  private func check(_ result: Int32, _ index: Int32, bytes: Int) throws {
+    guard result != SQLITE_OK else { return }
+    let limit = sqlite3_limit(database, SQLITE_LIMIT_LENGTH, -1)
+    let message =
+      result == SQLITE_TOOBIG
+      ? "a value of \(bytes) bytes is larger than SQLite's limit of \(limit) bytes"
+      : String(cString: sqlite3_errstr(result))
+    throw TTSQLiteError(code: result, message: message, operation: "binding parameter \(index)")
+  }
+
+  func bind(_ index: Int32, _ value: String?) throws {
     guard let value else {
-      sqlite3_bind_null(handle, index)
+      try check(sqlite3_bind_null(handle, index), index, bytes: 0)
       return
     }
     var bytes = Array(value.utf8)
     if bytes.isEmpty {
-      sqlite3_bind_text(handle, index, "", 0, sqliteTransient)
+      try check(sqlite3_bind_text(handle, index, "", 0, sqliteTransient), index, bytes: 0)
       return
     }
-    bytes.withUnsafeMutableBufferPointer { buffer in
+    let result = bytes.withUnsafeMutableBufferPointer { buffer in
       buffer.baseAddress?.withMemoryRebound(to: CChar.self, capacity: buffer.count) { pointer in
-        _ = sqlite3_bind_text64(
+        sqlite3_bind_text64(
           handle, index, pointer, sqlite3_uint64(buffer.count), sqliteTransient, UInt8(SQLITE_UTF8))
-      }
+      } ?? SQLITE_MISUSE
     }
+    try check(result, index, bytes: bytes.count)
   }
 
-  func bind(_ index: Int32, _ value: Data) {
+  func bind(_ index: Int32, _ value: Data) throws {
     if value.isEmpty {
       // A zero-length blob from a nil pointer would be bound as NULL.
-      sqlite3_bind_zeroblob(handle, index, 0)
+      try check(sqlite3_bind_zeroblob(handle, index, 0), index, bytes: 0)
       return
     }
-    value.withUnsafeBytes { buffer in
-      _ = sqlite3_bind_blob64(
-        handle, index, buffer.baseAddress, sqlite3_uint64(buffer.count), sqliteTransient)
+    let result = value.withUnsafeBytes { buffer in
+      sqlite3_bind_blob64(handle, index, buffer.baseAddress, sqlite3_uint64(buffer.count), sqliteTransient)
     }
+    try check(result, index, bytes: value.count)
   }
 
-  func bind(_ index: Int32, _ value: Double?) {
+  /// Binds a blob of `count` zero bytes, to be filled in with incremental blob I/O.
+  func bindZeroBlob(_ index: Int32, count: Int) throws {
+    try check(sqlite3_bind_zeroblob64(handle, index, sqlite3_uint64(count)), index, bytes: count)
+  }
+
+  func bind(_ index: Int32, _ value: Double?) throws {
     if let value, value.isFinite {
-      sqlite3_bind_double(handle, index, value)
+      try check(sqlite3_bind_double(handle, index, value), index, bytes: 8)
     } else {
-      sqlite3_bind_null(handle, index)
+      try check(sqlite3_bind_null(handle, index), index, bytes: 0)
     }
   }
 
-  func bind(_ index: Int32, _ value: Int) {
-    sqlite3_bind_int64(handle, index, sqlite3_int64(value))
+  func bind(_ index: Int32, _ value: Int) throws {
+    try check(sqlite3_bind_int64(handle, index, sqlite3_int64(value)), index, bytes: 8)
   }
 
   /// Runs the statement one step.

@@ -1,4 +1,5 @@
 public import Foundation
+import Three20Core
 
 /// The error Three20Network throws or reports.
 ///
@@ -29,6 +30,8 @@ public struct TTNetworkError: Error, Sendable, CustomStringConvertible {
       case invalidCacheConfiguration
       case cacheUnavailable
       case cacheCorrupted
+      case cacheReadOnly
+      case cacheEntryTooLarge
       case storage
       case badURL
       case unsupportedURL
@@ -45,6 +48,7 @@ public struct TTNetworkError: Error, Sendable, CustomStringConvertible {
       case tooLarge
       case httpStatus
       case invalidResponse
+      case badServerResponse
       case transport
     }
 
@@ -59,6 +63,14 @@ public struct TTNetworkError: Error, Sendable, CustomStringConvertible {
     /// A cache file was damaged or not a cache file; it was moved aside and replaced by an empty
     /// one.
     public static let cacheCorrupted = Code(storage: .cacheCorrupted)
+    /// A cache file can be read but not written (a full disk, a read-only file or directory):
+    /// its entries are served, new ones are kept in memory only, and writing is tried again
+    /// later.
+    public static let cacheReadOnly = Code(storage: .cacheReadOnly)
+    /// An entry is larger than the cache's `maxEntrySize` (or, for the disk level, its
+    /// `diskByteLimit`), so it was not stored; the message names the URL, the size and the
+    /// limit to raise.
+    public static let cacheEntryTooLarge = Code(storage: .cacheEntryTooLarge)
     /// Reading or writing the cache's storage failed (disk full, I/O error, the file stayed
     /// locked by another process).
     public static let storage = Code(storage: .storage)
@@ -76,7 +88,9 @@ public struct TTNetworkError: Error, Sendable, CustomStringConvertible {
     public static let alreadyLoading = Code(storage: .alreadyLoading)
     /// The request was cancelled (by ``TTURLRequest/cancel()``, its task, or its queue).
     public static let cancelled = Code(storage: .cancelled)
-    /// The server stayed silent for longer than the request's timeout.
+    /// The server stayed silent for longer than the idle timeout
+    /// (``TTURLRequest/timeoutInterval``), or the whole transfer took longer than the total
+    /// timeout (``TTURLRequest/totalTimeoutInterval``); the message says which.
     public static let timedOut = Code(storage: .timedOut)
     /// The host name could not be resolved.
     public static let cannotFindHost = Code(storage: .cannotFindHost)
@@ -88,13 +102,21 @@ public struct TTNetworkError: Error, Sendable, CustomStringConvertible {
     public static let secureConnectionFailed = Code(storage: .secureConnectionFailed)
     /// The server redirected more often than the queue allows, or in a loop.
     public static let tooManyRedirects = Code(storage: .tooManyRedirects)
-    /// The response is larger than the queue's ``TTURLRequestQueue/maxContentLength``.
+    /// The response body, counted after decompression, is larger than the request's
+    /// ``TTURLRequest/maxContentLength`` or else the queue's
+    /// ``TTURLRequestQueue/maxContentLength``; the message names the limit and whose it is.
     public static let tooLarge = Code(storage: .tooLarge)
     /// The server answered with a status other than 2xx or 304; see ``statusCode`` and
     /// ``responseBody``.
     public static let httpStatus = Code(storage: .httpStatus)
     /// The response could not be processed (bad JSON, bad text encoding, bad compression).
     public static let invalidResponse = Code(storage: .invalidResponse)
+    /// The server's response breaks HTTP, so it was refused.
+    ///
+    /// For example: no HTTP status line, two different `Content-Length` fields, more header
+    /// fields or header bytes than the queue accepts (``TTURLRequestQueue/maxResponseHeaderFields``,
+    /// ``TTURLRequestQueue/maxResponseHeaderBytes``). The message quotes what was wrong.
+    public static let badServerResponse = Code(storage: .badServerResponse)
     /// Another transfer failure reported by libcurl; the message names it.
     public static let transport = Code(storage: .transport)
 
@@ -138,4 +160,18 @@ public struct TTNetworkError: Error, Sendable, CustomStringConvertible {
 
   /// The message.
   public var description: String { message }
+}
+
+/// A URL or path as an error message shows it: control characters, bidirectional marks and
+/// invalid text escaped (see `TTMessageText`), at most 500 characters.
+///
+/// URLs come from data as often as from code (a feed's links, a server's redirects), so every
+/// message that quotes one goes through this.
+func escapedInput(_ text: String) -> String {
+  TTMessageText.escaped(text, limit: 500)
+}
+
+/// A URL or path in double quotes, escaped as ``escapedInput(_:)`` does (a `"` in it too).
+func quotedInput(_ text: String) -> String {
+  TTMessageText.quoted(text, limit: 500)
 }

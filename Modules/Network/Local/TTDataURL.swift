@@ -13,14 +13,14 @@ struct TTDataURL: Sendable {
   /// Parses a `data:` URL; returns an error message naming the problem when it is malformed.
   static func parse(_ url: String) -> Result<TTDataURL, TTNetworkError> {
     guard url.count >= 5, url.prefix(5).lowercased() == "data:" else {
-      return .failure(TTNetworkError(.badURL, "\"\(url)\" is not a data: URL.", url: url))
+      return .failure(TTNetworkError(.badURL, "\(quotedInput(url)) is not a data: URL.", url: url))
     }
     let rest = url.dropFirst(5)
     guard let comma = rest.firstIndex(of: ",") else {
       return .failure(
         TTNetworkError(
           .badURL,
-          "The data: URL \"\(url.prefix(80))\" has no comma before its data; write "
+          "The data: URL \(TTMessageText.quoted(url, limit: 80)) has no comma before its data; write "
             + "data:[type][;base64],data.", url: url))
     }
     var parameters = rest[..<comma].split(separator: ";", omittingEmptySubsequences: false).map {
@@ -46,7 +46,7 @@ struct TTDataURL: Sendable {
         return .failure(
           TTNetworkError(
             .badURL,
-            "The data: URL \"\(url.prefix(80))\" says base64 but its data is not valid base64.",
+            "The data: URL \(TTMessageText.quoted(url, limit: 80)) says base64 but its data is not valid base64.",
             url: url))
       }
       return .success(TTDataURL(mediaType: mediaType, data: decoded))

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Three20Core
 
 /// Serves `file://`, `data:`, `bundle://` and `documents://` URLs without the network, as
@@ -8,25 +9,36 @@ enum TTLocalURLLoader {
   static let schemes: Set<String> = ["file", "data", "bundle", "documents"]
 
   /// Reads a local URL.
+  ///
+  /// - Parameters:
+  ///   - maxLength: The most bytes accepted, 0 = no limit (the request's or queue's
+  ///     `maxContentLength`).
+  ///   - limitSource: Whose limit that is, for the message.
   static func load(
-    _ url: String, scheme: String, bundleDirectory: URL, documentsDirectory: URL
+    _ url: String, scheme: String, bundleDirectory: URL, documentsDirectory: URL, maxLength: Int64 = 0,
+    limitSource: String = ""
   ) -> Result<TTTransferResponse, TTNetworkError> {
+    let limit = Limit(bytes: maxLength, source: limitSource)
     switch scheme {
     case "data":
-      return TTDataURL.parse(url).map { parsed in
-        TTTransferResponse(
-          info: TTURLResponseInfo(
-            url: url, statusCode: 200,
-            headers: [("Content-Type", parsed.mediaType), ("Content-Length", "\(parsed.data.count)")]),
-          data: parsed.data)
+      return TTDataURL.parse(url).flatMap { parsed in
+        if let error = limit.check(Int64(parsed.data.count), url: url, what: "The data URL's content") {
+          return .failure(error)
+        }
+        return .success(
+          TTTransferResponse(
+            info: TTURLResponseInfo(
+              url: url, statusCode: 200,
+              headers: [("Content-Type", parsed.mediaType), ("Content-Length", "\(parsed.data.count)")]),
+            data: parsed.data))
       }
     case "file":
       guard let parsed = URL(string: url), parsed.isFileURL else {
         return .failure(
           TTNetworkError(
-            .badURL, "The file URL \"\(url)\" cannot be parsed; percent-encode spaces.", url: url))
+            .badURL, "The file URL \(quotedInput(url)) cannot be parsed; percent-encode spaces.", url: url))
       }
-      return read(parsed.path, url: url)
+      return read(parsed.path, url: url, limit: limit)
     default:
       let root = scheme == "bundle" ? bundleDirectory : documentsDirectory
       // "bundle://images/a.png" → "images/a.png"; one or three slashes are accepted too.
@@ -42,20 +54,57 @@ enum TTLocalURLLoader {
         return .failure(
           TTNetworkError(
             .badURL,
-            "The URL \"\(url)\" points outside the \(scheme) directory \(base); use a path "
+            "The URL \(quotedInput(url)) points outside the \(scheme) directory \(escapedInput(base)); use a path "
               + "inside it.", url: url))
       }
-      return read(full, url: url)
+      return read(full, url: url, limit: limit)
     }
   }
 
-  private static func read(_ path: String, url: String) -> Result<TTTransferResponse, TTNetworkError> {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue
-    else {
+  /// The body limit of one load.
+  struct Limit {
+    var bytes: Int64
+    var source: String
+
+    /// The error for `size` bytes over the limit, or `nil`.
+    func check(_ size: Int64, url: String, what: String) -> TTNetworkError? {
+      guard bytes > 0, size > bytes else { return nil }
+      return TTNetworkError(
+        .tooLarge,
+        "\(what) (\(size) bytes) is larger than \(bytes) bytes, the maximum content length "
+          + "\(source), so \(quotedInput(url)) was not read; raise the request's maxContentLength "
+          + "(0 = no limit) or the queue's if it is meant to be that large.", url: url)
+    }
+  }
+
+  private static func read(
+    _ path: String, url: String, limit: Limit
+  ) -> Result<TTTransferResponse, TTNetworkError> {
+    // Only regular files: a FIFO would block the read forever, a device (/dev/zero) never end.
+    var info = stat()
+    guard stat(path, &info) == 0 else {
       return .failure(
         TTNetworkError(
-          .fileNotFound, "The URL \"\(url)\" names \(path), which is not a readable file.", url: url))
+          .fileNotFound,
+          "The URL \(quotedInput(url)) names \(escapedInput(path)), which is not a readable file.", url: url))
+    }
+    guard info.st_mode & S_IFMT == S_IFREG else {
+      let kind =
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: "a directory"
+        case S_IFIFO: "a FIFO"
+        case S_IFCHR, S_IFBLK: "a device"
+        case S_IFSOCK: "a socket"
+        default: "not a regular file"
+        }
+      return .failure(
+        TTNetworkError(
+          .fileNotFound,
+          "The URL \(quotedInput(url)) names \(escapedInput(path)), which is \(kind), not a readable file; only regular "
+            + "files are read.", url: url))
+    }
+    if let error = limit.check(Int64(info.st_size), url: url, what: "The file \(escapedInput(path))") {
+      return .failure(error)
     }
     do {
       let data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
@@ -68,7 +117,8 @@ enum TTLocalURLLoader {
     } catch {
       return .failure(
         TTNetworkError(
-          .fileNotFound, "The file \(path) for \"\(url)\" cannot be read: \(error.localizedDescription)",
+          .fileNotFound,
+          "The file \(escapedInput(path)) for \(quotedInput(url)) cannot be read: \(error.localizedDescription)",
           url: url, underlying: error))
     }
   }

@@ -12,6 +12,8 @@ final class TTCurlEngine: Sendable {
     case cancel(UInt64)
     case suspend(Bool)
     case limits(total: Int, perHost: Int)
+    /// The delivery with this identity has room again: unpause its transfer.
+    case resume(ObjectIdentifier)
     case shutdown
   }
 
@@ -44,7 +46,12 @@ final class TTCurlEngine: Sendable {
   /// How many engines exist (their threads included), for lifecycle tests.
   static let liveCount = Atomic<Int>(0)
 
-  init(total: Int, perHost: Int, suspended: Bool) {
+  /// Where response processors and `onData` closures run, off the network thread.
+  let processing: TTProcessingPool
+
+  init(total: Int, perHost: Int, suspended: Bool, processingWidth: Int) {
+    processing = TTProcessingPool(
+      width: processingWidth, label: "Three20Network.TTURLRequestQueue.processing")
     TTCurlGlobal.initialize()
     Self.liveCount.add(1, ordering: .relaxed)
     let thread = Thread { [self] in
@@ -85,6 +92,14 @@ final class TTCurlEngine: Sendable {
 
   func setLimits(total: Int, perHost: Int) {
     shared.withLock { send(.limits(total: total, perHost: perHost), in: &$0) }
+  }
+
+  /// Unpauses the transfer that a delivery paused (see ``TTDataDelivery``).
+  func resume(_ delivery: TTDataDelivery) {
+    shared.withLock { shared in
+      guard !shared.isShutDown else { return }
+      send(.resume(ObjectIdentifier(delivery)), in: &shared)
+    }
   }
 
   /// Stops the thread: every transfer fails as cancelled, handles are freed, the thread ends.

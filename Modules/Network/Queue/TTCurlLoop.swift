@@ -74,6 +74,7 @@ final class TTCurlLoop {
           totalLimit = max(1, total)
           perHostLimit = max(1, perHost)
           applyConnectionLimits(multi)
+        case .resume(let delivery): resume(delivery)
         case .shutdown: stopping = true
         }
       }
@@ -83,7 +84,7 @@ final class TTCurlLoop {
       startPending()
       curl_multi_perform(multi, &running)
       let finished = collectFinished(multi)
-      expireIdle(multi, now: TTCurlGlobal.now())
+      expireOverdue(now: TTCurlGlobal.now())
       let counts = (active: active.count, pending: pendingCount + delayed.count)
       if counts != reported {
         reported = counts
@@ -109,15 +110,22 @@ final class TTCurlLoop {
     !suspended && pendingCount > 0 && active.count < totalLimit
   }
 
-  /// Milliseconds to sleep: until the next idle deadline or retry, at most one second.
+  /// Milliseconds to sleep: until the next idle or total deadline or retry, at most one second.
   private func pollTimeout(now: UInt64) -> Int32 {
     var wait: UInt64 = 1_000_000_000
-    for transfer in active.values where transfer.job.timeout > 0 {
-      let deadline = transfer.lastActivity &+ Self.nanoseconds(transfer.job.timeout)
+    func until(_ deadline: UInt64) {
       wait = min(wait, deadline > now ? deadline - now : 0)
     }
+    for transfer in active.values {
+      if transfer.job.timeout > 0, !transfer.pausedForDelivery {
+        until(transfer.lastActivity &+ Self.nanoseconds(transfer.job.timeout))
+      }
+      if transfer.job.totalTimeout > 0 {
+        until(transfer.startedAt &+ Self.nanoseconds(transfer.job.totalTimeout))
+      }
+    }
     for transfer in delayed {
-      wait = min(wait, transfer.retryAt > now ? transfer.retryAt - now : 0)
+      until(transfer.retryAt)
     }
     return Int32((wait + 999_999) / 1_000_000)
   }
@@ -165,7 +173,8 @@ final class TTCurlLoop {
     waiter.completion(
       .failure(
         TTNetworkError(
-          .cancelled, "The request for \(transfer.job.url) was cancelled.", url: transfer.job.url)))
+          .cancelled, "The request for \(escapedInput(transfer.job.url)) was cancelled.",
+          url: transfer.job.url)))
     guard transfer.waiters.isEmpty else { return }
     switch transfer.phase {
     case .active:
@@ -181,7 +190,21 @@ final class TTCurlLoop {
       break
     }
     forget(transfer)
-    transfer.releaseResources(failed: true)
+    transfer.releaseResources()
+  }
+
+  /// Unpauses the transfer whose delivery has room again.
+  private func resume(_ delivery: ObjectIdentifier) {
+    guard
+      let transfer = active.values.first(where: { transfer in
+        transfer.job.delivery.map { ObjectIdentifier($0) == delivery } ?? false
+      }), transfer.pausedForDelivery, let handle = transfer.handle
+    else { return }
+    transfer.pausedForDelivery = false
+    // The server was not silent: we were not reading.
+    transfer.lastActivity = TTCurlGlobal.now()
+    // CURLPAUSE_CONT; libcurl may hand over the piece it kept at once, from inside this call.
+    curl_easy_pause(handle, 0)
   }
 
   /// Removes a transfer's coalescing entry (if it is still the one registered).
@@ -243,7 +266,9 @@ final class TTCurlLoop {
       transfer.handle = nil
       pool.append(handle)
       finish(
-        transfer, error: TTNetworkError(.transport, "libcurl refused a transfer for \(transfer.job.url)."))
+        transfer,
+        error: TTNetworkError(.transport, "libcurl refused a transfer for \(escapedInput(transfer.job.url)).")
+      )
       return false
     }
     transfer.phase = .active
@@ -257,12 +282,15 @@ final class TTCurlLoop {
   private func stop(_ transfer: TTCurlTransfer) {
     guard let handle = transfer.handle else { return }
     if let multi { curl_multi_remove_handle(multi, handle) }
+    // The buffer belongs to the transfer, which may go away before the handle is used again.
+    tt_curl_easy_setopt_ptr(handle, CURLOPT_ERRORBUFFER, nil)
     active[handle] = nil
     transfer.handle = nil
     let host = transfer.job.hostKey
     let remaining = (activePerHost[host] ?? 1) - 1
     activePerHost[host] = remaining > 0 ? remaining : nil
-    if pool.count < max(totalLimit, 4) {
+    // A handle stopped while paused is not reused: libcurl may still hold the piece it kept.
+    if pool.count < max(totalLimit, 4), !transfer.pausedForDelivery {
       pool.append(handle)
     } else {
       curl_easy_cleanup(handle)
@@ -294,11 +322,19 @@ final class TTCurlLoop {
     tt_curl_easy_getinfo_string(handle, CURLINFO_EFFECTIVE_URL, &effective)
     let finalURL = effective.map { String(cString: $0) } ?? transfer.job.url
     stop(transfer)
-    if code == CURLE_OK, transfer.failure == nil {
+    if code == CURLE_OK, transfer.failure == nil, transfer.sawStatusLine, !transfer.headersComplete {
+      // libcurl takes a connection closed in the middle of the head for its end.
+      transfer.failure = TTNetworkError(
+        .connectionLost,
+        "The connection for \(escapedInput(transfer.job.url)) closed before the response head "
+          + "ended (\(TTCurlErrors.count(transfer.headerFieldCount, "header field"))), so the response is incomplete; "
+          + "try again.", url: transfer.job.url)
+    }
+    if code == CURLE_OK, transfer.failure == nil, transfer.commitDestination(status: status) {
       let info = TTURLResponseInfo(url: finalURL, statusCode: status, headers: transfer.headers)
       let response = TTTransferResponse(info: info, data: transfer.body)
       transfer.body = Data()
-      transfer.releaseResources(failed: false)
+      transfer.releaseResources()
       forget(transfer)
       for waiter in transfer.waiters {
         byTicket[waiter.ticket] = nil
@@ -307,7 +343,7 @@ final class TTCurlLoop {
       transfer.waiters.removeAll()
       return
     }
-    let error = transfer.failure ?? TTCurlErrors.error(for: code, url: transfer.job.url)
+    let error = transfer.failure ?? TTCurlErrors.error(for: code, transfer: transfer)
     if transfer.failure == nil, TTCurlErrors.isConnectionFailure(code),
       transfer.attempts <= transfer.job.maxRetries
     {
@@ -318,7 +354,8 @@ final class TTCurlLoop {
       delayed.append(transfer)
       TTLog.debug(
         .urlRequest,
-        "Retrying \(transfer.job.url) (attempt \(transfer.attempts + 1)) after: \(error.message)")
+        "Retrying \(escapedInput(transfer.job.url)) (attempt \(transfer.attempts + 1)) after: \(error.message)"
+      )
       return
     }
     finish(transfer, error: error)
@@ -328,12 +365,14 @@ final class TTCurlLoop {
   private func finish(_ transfer: TTCurlTransfer, error: TTNetworkError?) {
     let failure =
       error
-      ?? TTNetworkError(.transport, "The transfer for \(transfer.job.url) failed.", url: transfer.job.url)
+      ?? TTNetworkError(
+        .transport, "The transfer for \(escapedInput(transfer.job.url)) failed.", url: transfer.job.url)
     transfer.phase = .done
-    transfer.releaseResources(failed: true)
+    transfer.releaseResources()
     forget(transfer)
     if failure.code != .cancelled {
-      TTLog.debug(.urlRequest, "\(transfer.job.method) \(transfer.job.url) failed: \(failure.message)")
+      TTLog.debug(
+        .urlRequest, "\(transfer.job.method) \(escapedInput(transfer.job.url)) failed: \(failure.message)")
     }
     for waiter in transfer.waiters {
       byTicket[waiter.ticket] = nil
@@ -355,25 +394,59 @@ final class TTCurlLoop {
     delayed = waiting
   }
 
-  /// Fails transfers whose server has been silent for longer than their timeout.
-  private func expireIdle(_ multi: UnsafeMutableRawPointer, now: UInt64) {
-    var expired: [TTCurlTransfer] = []
-    for transfer in active.values where transfer.job.timeout > 0 {
-      if now > transfer.lastActivity, now - transfer.lastActivity >= Self.nanoseconds(transfer.job.timeout) {
-        expired.append(transfer)
+  /// Fails transfers whose server has been silent for longer than their idle timeout, and
+  /// transfers (running or waiting to retry) that have taken longer than their total timeout.
+  private func expireOverdue(now: UInt64) {
+    var expired: [(TTCurlTransfer, TTNetworkError)] = []
+    for transfer in active.values {
+      let job = transfer.job
+      if job.totalTimeout > 0, now &- transfer.startedAt >= Self.nanoseconds(job.totalTimeout) {
+        expired.append((transfer, Self.totalTimeoutError(transfer)))
+      } else if job.timeout > 0, !transfer.pausedForDelivery, now > transfer.lastActivity,
+        now - transfer.lastActivity >= Self.nanoseconds(job.timeout)
+      {
+        expired.append(
+          (
+            transfer,
+            TTNetworkError(
+              .timedOut,
+              "The server for \(escapedInput(job.url)) sent nothing for \(Self.seconds(job.timeout)) (the idle "
+                + "timeout), so the request timed out; raise the request's timeoutInterval or the "
+                + "queue's defaultTimeout if it is just slow.",
+              url: job.url)
+          ))
       }
     }
-    for transfer in expired {
-      stop(transfer)
-      finish(
-        transfer,
-        error: TTNetworkError(
-          .timedOut,
-          "The server for \(transfer.job.url) sent nothing for \(transfer.job.timeout) seconds, "
-            + "so the request timed out; raise the request's timeoutInterval or the queue's "
-            + "defaultTimeout if it is just slow.",
-          url: transfer.job.url))
+    for transfer in delayed where transfer.job.totalTimeout > 0 {
+      if now &- transfer.startedAt >= Self.nanoseconds(transfer.job.totalTimeout) {
+        expired.append((transfer, Self.totalTimeoutError(transfer)))
+      }
     }
+    for (transfer, error) in expired {
+      if transfer.phase == .delayed {
+        delayed.removeAll { $0 === transfer }
+      } else {
+        stop(transfer)
+      }
+      finish(transfer, error: error)
+    }
+  }
+
+  private static func totalTimeoutError(_ transfer: TTCurlTransfer) -> TTNetworkError {
+    let job = transfer.job
+    return TTNetworkError(
+      .timedOut,
+      "The request for \(escapedInput(job.url)) was still loading after \(seconds(job.totalTimeout)), its total "
+        + "timeout (\(transfer.received) bytes of the body had arrived), so it was stopped; raise "
+        + "the request's totalTimeoutInterval or the queue's defaultTotalTimeout (0 = none) for "
+        + "large downloads over slow links.",
+      url: job.url)
+  }
+
+  /// `60 seconds`, `0.5 seconds`, `1 second`.
+  static func seconds(_ value: TimeInterval) -> String {
+    let text = value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    return text + (value == 1 ? " second" : " seconds")
   }
 
   private func failEverything(_ error: TTNetworkError) {
@@ -426,3 +499,5 @@ struct TTFIFO<Element> {
     return element
   }
 }
+
+extension TTFIFO: Sendable where Element: Sendable {}

@@ -1,6 +1,7 @@
 import CCurl
 import Foundation
 import Glibc
+import Three20Core
 
 /// One transfer on the queue's thread: its easy handle, its buffers and its waiters.
 ///
@@ -22,7 +23,8 @@ final class TTCurlTransfer {
   var phase = Phase.pending
   var handle: UnsafeMutableRawPointer?
   var headerList: UnsafeMutablePointer<curl_slist>?
-  var file: UnsafeMutablePointer<FILE>?
+  /// Where the body is written when the job has a destination (see ``TTDownloadFile``).
+  var download: TTDownloadFile?
 
   var body = Data()
   var reserved = false
@@ -31,15 +33,44 @@ final class TTCurlTransfer {
   var expectedLength: Int64 = -1
   var uploadOffset = 0
   var headers: [(name: String, value: String)] = []
+  /// Whether the current response began with an HTTP status line.
+  var sawStatusLine = false
+  /// Whether the current response's head has ended (its empty line arrived).
+  var headersComplete = false
+  /// Header fields and bytes (status line and line ends included) of the current response.
+  var headerFieldCount = 0
+  var headerByteCount = 0
+  /// Whether the current response has a `Content-Encoding` other than `identity`.
+  var isContentEncoded = false
+  /// The first `Content-Length` of the current response, as sent and as a number.
+  var contentLength: (text: String, value: Int64?)?
   var lastActivity: UInt64 = 0
+  /// When the first attempt began; the total timeout counts from here, across retries.
+  var startedAt: UInt64 = 0
+  /// Whether libcurl is paused because ``TTTransferJob/delivery`` has a full backlog.
+  var pausedForDelivery = false
   var attempts = 0
   var retryAt: UInt64 = 0
   /// A failure decided by us rather than libcurl (too large, timed out, file error).
   var failure: TTNetworkError?
+  /// libcurl's explanation of its last error (`CURLOPT_ERRORBUFFER`).
+  let errorBuffer: UnsafeMutablePointer<CChar>
 
   init(job: TTTransferJob, waiter: TTTransferWaiter) {
     self.job = job
     self.waiters = [waiter]
+    errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+    errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+  }
+
+  deinit {
+    errorBuffer.deallocate()
+  }
+
+  /// What libcurl said about its last error, or `nil`.
+  var errorDetail: String? {
+    let text = String(cString: errorBuffer).trimmingCharacters(in: .whitespacesAndNewlines)
+    return text.isEmpty ? nil : text
   }
 
   /// Clears what one attempt collected, before the first attempt and each retry.
@@ -50,43 +81,73 @@ final class TTCurlTransfer {
     expectedLength = -1
     uploadOffset = 0
     headers.removeAll()
+    sawStatusLine = false
+    headersComplete = false
+    headerFieldCount = 0
+    headerByteCount = 0
+    contentLength = nil
+    isContentEncoded = false
+    pausedForDelivery = false
     failure = nil
+    errorBuffer[0] = 0
     lastActivity = TTCurlGlobal.now()
+    if startedAt == 0 { startedAt = lastActivity }
   }
 
   // MARK: - Callbacks
 
-  /// Takes a piece of the body.
+  /// Takes a piece of the body (decoded: libcurl has already undone any `Content-Encoding`).
   ///
-  /// Returning less than `count` makes libcurl stop with `CURLE_WRITE_ERROR`.
+  /// Returning less than `count` makes libcurl stop with `CURLE_WRITE_ERROR`; returning
+  /// `CURL_WRITEFUNC_PAUSE` pauses the transfer with the piece kept for later.
   func receive(_ pointer: UnsafeMutablePointer<CChar>, count: Int) -> Int {
     let now = TTCurlGlobal.now()
     lastActivity = now
+    guard sawStatusLine else {
+      // libcurl lets HTTP/0.9 through (CURLOPT_HTTP09_ALLOWED) so that this can quote it.
+      let bytes = UnsafeBufferPointer(
+        start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: min(count, 200))
+      failure = TTNetworkError(
+        .badServerResponse,
+        "The server for \(escapedInput(job.url)) did not answer with an HTTP status line; its response began "
+          + "with \"\(TTMessageText.escaped(bytes: bytes, limit: 80))\". Check that the URL's port "
+          + "serves HTTP (not another protocol, and not HTTPS on an http:// URL).",
+        url: job.url)
+      return 0
+    }
     let total = received &+ Int64(count)
     if job.maxContentLength > 0, total > job.maxContentLength {
       failure = TTNetworkError(
         .tooLarge,
-        "The response from \(job.url) grew past the queue's maximum content length of "
-          + "\(job.maxContentLength) bytes, so it was stopped; raise maxContentLength or stream "
-          + "the body with onData or downloadDestination.",
+        "The response from \(escapedInput(job.url)) grew past \(job.maxContentLength) bytes (counted after "
+          + "decompression), the maximum content length \(job.limitSource), so it was stopped; "
+          + "raise the request's maxContentLength (0 = no limit) or the queue's if the body is "
+          + "meant to be that large.",
         url: job.url)
       return 0
     }
-    received = total
+    if isContentEncoded, job.maxDecompressionRatio > 0, total > Self.ratioWarmUp, !checkRatio(decoded: total)
+    {
+      return 0
+    }
     if expectedLength == -1, let handle {
       var length: curl_off_t = -1
       tt_curl_easy_getinfo_off_t(handle, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length)
       expectedLength = length >= 0 ? Int64(length) : -2
     }
     let expected = expectedLength
-    if let onData = job.onData {
-      onData(Data(bytes: pointer, count: count))
-    } else if let file {
-      if fwrite(pointer, 1, count, file) != count {
+    if let delivery = job.delivery {
+      guard delivery.offer(Data(bytes: pointer, count: count)) else {
+        // libcurl keeps this piece and offers it again after curl_easy_pause(CONT).
+        pausedForDelivery = true
+        return Int(CURL_WRITEFUNC_PAUSE)
+      }
+    } else if let download {
+      if !download.write(pointer, count: count) {
         failure = TTNetworkError(
           .transport,
-          "Writing the response of \(job.url) to \(job.destination?.path ?? "the file") failed "
-            + "(errno \(errno)); check the disk space and the directory's permissions.",
+          "Writing the response of \(escapedInput(job.url)) to \(escapedInput(download.destination.path)) failed "
+            + "(\(TTDownloadFile.reason(errno))); check the disk space and the folder's permissions.",
           url: job.url)
         return 0
       }
@@ -94,15 +155,41 @@ final class TTCurlTransfer {
       if !reserved {
         reserved = true
         if expected > 0 {
-          body.reserveCapacity(Int(min(expected, Int64(Self.maxReservation))))
+          var cap = Int64(Self.maxReservation)
+          if job.maxContentLength > 0 { cap = min(cap, job.maxContentLength) }
+          body.reserveCapacity(Int(min(expected, cap)))
         }
       }
       body.append(UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: count)
     }
+    received = total
     for waiter in waiters {
       waiter.request.reportDownload(received: total, expected: Int64(max(expected, 0)), now: now)
     }
     return count
+  }
+
+  /// How much of a compressed body is decoded before its ratio is checked: small bodies that
+  /// compress extremely well (a megabyte of spaces) are fine.
+  static let ratioWarmUp: Int64 = 1 << 20
+
+  /// Checks that `decoded` bytes came from enough bytes on the wire; sets ``failure`` and
+  /// returns `false` when the body inflates more than ``TTTransferJob/maxDecompressionRatio``
+  /// times, which no document does and every decompression bomb must.
+  private func checkRatio(decoded: Int64) -> Bool {
+    guard let handle else { return true }
+    var wire: curl_off_t = 0
+    tt_curl_easy_getinfo_off_t(handle, CURLINFO_SIZE_DOWNLOAD_T, &wire)
+    guard wire > 0, decoded / Int64(wire) > Int64(job.maxDecompressionRatio) else { return true }
+    failure = TTNetworkError(
+      .tooLarge,
+      "The response from \(escapedInput(job.url)) inflated to \(decoded) bytes during decompression "
+        + "from \(wire) bytes on the wire, more than the queue's maxDecompressionRatio of "
+        + "\(job.maxDecompressionRatio) allows, so it was stopped as a decompression bomb; raise "
+        + "maxDecompressionRatio (0 = no limit) if the server really sends data that compresses "
+        + "that well.",
+      url: job.url)
+    return false
   }
 
   /// Takes one header line.
@@ -117,9 +204,38 @@ final class TTCurlTransfer {
       // "HTTP/": a new response begins.
       headers.removeAll(keepingCapacity: true)
       expectedLength = -1
+      sawStatusLine = true
+      headersComplete = false
+      headerFieldCount = 0
+      headerByteCount = count
+      contentLength = nil
+      isContentEncoded = false
       return count
     }
-    guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return count }
+    headerByteCount += count
+    if headerByteCount > TTURLRequestQueue.maxResponseHeaderBytes {
+      failure = TTNetworkError(
+        .badServerResponse,
+        "The response from \(escapedInput(job.url)) has more than \(TTURLRequestQueue.maxResponseHeaderBytes) "
+          + "bytes of header fields, more than this library accepts, so it was refused; the "
+          + "server or something between it and you is broken.",
+        url: job.url)
+      return 0
+    }
+    guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
+      if line.allSatisfy({ $0 == 0x0D || $0 == 0x0A }) { headersComplete = true }
+      return count
+    }
+    headerFieldCount += 1
+    if headerFieldCount > TTURLRequestQueue.maxResponseHeaderFields {
+      failure = TTNetworkError(
+        .badServerResponse,
+        "The response from \(escapedInput(job.url)) has more than \(TTURLRequestQueue.maxResponseHeaderFields) "
+          + "header fields, more than this library accepts, so it was refused; the server or "
+          + "something between it and you is broken.",
+        url: job.url)
+      return 0
+    }
     func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
     var nameStart = 0
     var nameEnd = colon
@@ -132,8 +248,48 @@ final class TTCurlTransfer {
     guard nameStart < nameEnd else { return count }
     let name = String(decoding: UnsafeBufferPointer(rebasing: line[nameStart..<nameEnd]), as: UTF8.self)
     let value = String(decoding: UnsafeBufferPointer(rebasing: line[valueStart..<valueEnd]), as: UTF8.self)
+    if name.caseInsensitiveCompare("Content-Length") == .orderedSame, !acceptContentLength(value) {
+      return 0
+    }
+    if name.caseInsensitiveCompare("Content-Encoding") == .orderedSame,
+      value.split(separator: ",").contains(where: {
+        $0.trimmingCharacters(in: .whitespaces).caseInsensitiveCompare("identity") != .orderedSame
+      })
+    {
+      isContentEncoded = true
+    }
     headers.append((name, value))
     return count
+  }
+
+  /// Checks a `Content-Length` field against the ones before it; sets ``failure`` and returns
+  /// `false` when they disagree (RFC 9112 §6.3: a message framed two ways is refused, since
+  /// whoever reads the other length sees a different response — the root of response smuggling).
+  private func acceptContentLength(_ value: String) -> Bool {
+    // "42, 42" (a list of one value repeated) is the same length said twice.
+    let items = value.split(separator: ",", omittingEmptySubsequences: false).map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    for item in items {
+      let number = item.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } ? Int64(item) : nil
+      guard let first = contentLength else {
+        contentLength = (item, number)
+        continue
+      }
+      let same = if let number, let known = first.value { number == known } else { item == first.text }
+      if !same {
+        failure = TTNetworkError(
+          .badServerResponse,
+          "The response from \(escapedInput(job.url)) has conflicting Content-Length fields "
+            + "(\(TTMessageText.quoted(first.text, limit: 40)) and "
+            + "\(TTMessageText.quoted(item, limit: 40))), so where its body ends is ambiguous "
+            + "and it was refused (RFC 9112 §6.3); the server or a proxy between it and you is "
+            + "broken.",
+          url: job.url)
+        return false
+      }
+    }
+    return true
   }
 
   /// Hands libcurl the next piece of the request body.
@@ -174,6 +330,11 @@ final class TTCurlTransfer {
     tt_curl_easy_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
     tt_curl_easy_setopt_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
     tt_curl_easy_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 1)
+    // A response without a status line reaches receive(_:count:), which refuses it quoting its
+    // first bytes; libcurl alone would only say "unsupported protocol".
+    tt_curl_easy_setopt_long(handle, CURLOPT_HTTP09_ALLOWED, 1)
+    errorBuffer[0] = 0
+    tt_curl_easy_setopt_ptr(handle, CURLOPT_ERRORBUFFER, errorBuffer)
     tt_curl_easy_setopt_long(handle, CURLOPT_MAXREDIRS, job.maxRedirects)
     // "" = every encoding this libcurl can decode (gzip, deflate, br, zstd where built in).
     tt_curl_easy_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "")
@@ -241,31 +402,55 @@ final class TTCurlTransfer {
     if let headerList { tt_curl_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList) }
   }
 
-  /// Opens the destination file, if any; returns `false` (with ``failure`` set) when it cannot.
+  /// Prepares the destination file, if any, for an attempt.
+  ///
+  /// Creates it beside the destination the first time and empties it for a retry.
+  ///
+  /// - Returns: `false` (with ``failure`` set) when it cannot.
   func openDestination() -> Bool {
     guard let destination = job.destination else { return true }
-    if let file { fclose(file) }
-    file = fopen(destination.path, "wb")
-    if file == nil {
+    if let download {
+      if download.restart() { return true }
       failure = TTNetworkError(
         .transport,
-        "The download destination \(destination.path) cannot be opened for writing "
-          + "(errno \(errno)); check that its directory exists and is writable.",
-        url: job.url)
+        "The download for \(escapedInput(job.url)) could not start over in its file "
+          + "(\(TTDownloadFile.reason(errno))); check the disk space.", url: job.url)
       return false
     }
-    return true
+    do {
+      download = try TTDownloadFile(destination: destination)
+      return true
+    } catch {
+      failure = TTNetworkError(.transport, error.message, url: job.url)
+      return false
+    }
   }
 
-  /// Frees the header list and closes the file; removes the file when the transfer failed.
-  func releaseResources(failed: Bool) {
+  /// Moves a finished download into place when the status is a success (2xx).
+  ///
+  /// Any other status removes it, so an error page never replaces the destination. Without a
+  /// destination there is nothing to do.
+  ///
+  /// - Parameter status: The response's status code.
+  /// - Returns: `false` (with ``failure`` set) when the move failed.
+  func commitDestination(status: Int) -> Bool {
+    guard let download else { return true }
+    self.download = nil
+    guard (200..<300).contains(status) else {
+      download.discard()
+      return true
+    }
+    guard let problem = download.commit() else { return true }
+    failure = TTNetworkError(.transport, problem, url: job.url)
+    return false
+  }
+
+  /// Frees the header list and removes an unfinished download's file (never the destination).
+  func releaseResources() {
     if let headerList { curl_slist_free_all(headerList) }
     headerList = nil
-    if let file {
-      fclose(file)
-      if failed, let destination = job.destination { unlink(destination.path) }
-    }
-    file = nil
+    download?.discard()
+    download = nil
   }
 
   /// Seconds as whole milliseconds for libcurl, at least 1 and without overflow.

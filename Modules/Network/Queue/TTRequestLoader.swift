@@ -10,7 +10,9 @@ struct TTRequestLoader: Sendable {
   /// The queue's settings at the time the load began.
   struct Settings: Sendable {
     var defaultTimeout: TimeInterval
+    var defaultTotalTimeout: TimeInterval
     var maxContentLength: Int64
+    var maxDecompressionRatio: Int
     var maxRedirects: Int
     var maxRetries: Int
     var retryDelay: TimeInterval
@@ -36,7 +38,7 @@ struct TTRequestLoader: Sendable {
       return .failure(
         TTNetworkError(
           .alreadyLoading,
-          "The request for \(request.urlPath) is already loading; wait for it to finish or "
+          "The request for \(escapedInput(request.urlPath)) is already loading; wait for it to finish or "
             + "cancel it before sending it again.", url: request.urlPath))
     }
     engine.register(request)
@@ -81,33 +83,37 @@ struct TTRequestLoader: Sendable {
       return .failure(
         TTNetworkError(
           .badURL,
-          "The request's URL is empty (\"\(snapshot.url)\"); set urlPath to an http(s), file, "
+          "The request's URL is empty (\(quotedInput(snapshot.url))); set urlPath to an http(s), file, "
             + "data, bundle or documents URL.", url: snapshot.url))
     }
     guard let colon = url.firstIndex(of: ":"), colon != url.startIndex else {
       return .failure(
         TTNetworkError(
-          .badURL, "The URL \"\(snapshot.url)\" has no scheme; write for example https://\(url).",
+          .badURL,
+          "The URL \(quotedInput(snapshot.url)) has no scheme; write for example https://\(escapedInput(url)).",
           url: snapshot.url))
     }
     let scheme = url[..<colon].lowercased()
     if Task.isCancelled || request.isCancelRequested { return cancelled(url) }
 
+    let limit = Self.contentLimit(request: snapshot.maxContentLength, queue: settings.maxContentLength)
     if TTLocalURLLoader.schemes.contains(scheme) {
       let loaded = TTLocalURLLoader.load(
         url, scheme: scheme, bundleDirectory: settings.bundleDirectory,
-        documentsDirectory: settings.documentsDirectory)
+        documentsDirectory: settings.documentsDirectory, maxLength: limit.bytes, limitSource: limit.source)
       switch loaded {
       case .failure(let error): return .failure(error)
       case .success(let response):
-        return process(response, with: processor, fromCache: false).map { ($0.0, $0.1, Date()) }
+        return await process(response, with: processor, fromCache: false, for: request).map {
+          ($0.0, $0.1, Date())
+        }
       }
     }
     guard scheme == "http" || scheme == "https" else {
       return .failure(
         TTNetworkError(
           .unsupportedURL,
-          "The URL \"\(snapshot.url)\" uses the scheme \"\(scheme)\"; only http, https, file, data, "
+          "The URL \(quotedInput(snapshot.url)) uses the scheme \"\(scheme)\"; only http, https, file, data, "
             + "bundle and documents URLs can be loaded.", url: snapshot.url))
     }
 
@@ -124,18 +130,20 @@ struct TTRequestLoader: Sendable {
     {
       cached = found.entry
       if found.isFresh, !revalidateAlways {
-        if case .success(let (value, result)) = process(
-          Self.info(for: found.entry, url: url), found.entry.data, with: processor, fromCache: true)
+        if case .success(let (value, result)) = await process(
+          Self.info(for: found.entry, url: url), found.entry.data, with: processor, fromCache: true,
+          for: request)
         {
           return .success((value, result, found.entry.timestamp))
         }
+        if request.isCancelRequested { return cancelled(url) }
       }
     }
     guard policy.contains(.network) || revalidateAlways else {
       return .failure(
         TTNetworkError(
           .notCached,
-          "Nothing fresh is cached for \(url) and its cache policy (raw \(policy.rawValue)) does not "
+          "Nothing fresh is cached for \(escapedInput(url)) and its cache policy (raw \(policy.rawValue)) does not "
             + "allow the network; add .network to the policy.", url: url))
     }
 
@@ -156,21 +164,25 @@ struct TTRequestLoader: Sendable {
     }
     if conditional.isEmpty { cached = nil }
     let streams = snapshot.onData != nil || snapshot.downloadDestination != nil
+    let timeout = snapshot.timeoutInterval ?? settings.defaultTimeout
+    let totalTimeout = Self.positive(snapshot.totalTimeoutInterval ?? settings.defaultTotalTimeout)
     let job = TTTransferJob(
       url: url, method: snapshot.method, headerLines: headerLines, body: snapshot.body,
-      timeout: snapshot.timeoutInterval ?? settings.defaultTimeout,
-      maxContentLength: max(0, settings.maxContentLength), maxRedirects: max(0, settings.maxRedirects),
+      timeout: timeout, totalTimeout: totalTimeout, maxContentLength: limit.bytes,
+      limitSource: limit.source, maxDecompressionRatio: max(0, settings.maxDecompressionRatio),
+      maxRedirects: max(0, settings.maxRedirects),
       maxRetries: Self.idempotentMethods.contains(snapshot.method) ? max(0, settings.maxRetries) : 0,
       retryDelay: settings.retryDelay, userAgent: settings.userAgent,
       handleCookies: snapshot.shouldHandleCookies,
+      // Requests share a transfer only when they would also share its limits.
       coalescingKey: snapshot.method == "GET" && !streams
         ? (snapshot.explicitCacheKey ?? "") + "\n" + url + "\n" + conditional + "\n"
-          + headerLines.sorted().joined(separator: "\n")
+          + "\(limit.bytes) \(timeout) \(totalTimeout)\n" + headerLines.sorted().joined(separator: "\n")
         : nil,
-      hostKey: Self.hostKey(url), onData: snapshot.onData, destination: snapshot.downloadDestination)
+      hostKey: Self.hostKey(url), delivery: nil, destination: snapshot.downloadDestination)
 
     request.notifyDelegates { $0.requestDidStartLoad(request) }
-    let transferred = await transfer(job, for: request)
+    let transferred = await transfer(job, onData: snapshot.onData, for: request)
     let response: TTTransferResponse
     switch transferred {
     case .failure(let error): return .failure(error)
@@ -185,20 +197,28 @@ struct TTRequestLoader: Sendable {
         info.headers += response.info.headers.filter { $0.name.lowercased() != "content-length" }
       }
       let timestamp = refreshed?.timestamp ?? Date()
-      return process(info, (refreshed ?? entry).data, with: processor, fromCache: true).map {
-        ($0.0, $0.1, timestamp)
-      }
+      return await process(info, (refreshed ?? entry).data, with: processor, fromCache: true, for: request)
+        .map { ($0.0, $0.1, timestamp) }
     }
     guard (200..<300).contains(status) || status == 304 else {
-      let underlying = processor.processErrorResponse(response.data, info: response.info)
+      let body = response.data
+      let info = response.info
+      var underlying: (any Error & Sendable)?
+      if Response.self != TTURLDataResponse.self {
+        guard
+          let made = await onProcessingPool(
+            for: request, { processor.processErrorResponse(body, info: info) })
+        else { return .failure(Self.cancelledError(url)) }
+        underlying = made
+      }
       return .failure(
         TTNetworkError(
           .httpStatus,
-          "The server answered \(url) with status \(status)"
+          "The server answered \(escapedInput(url)) with status \(status)"
             + Self.bodyExcerpt(response.data, info: response.info) + ".",
           url: url, statusCode: status, responseBody: response.data, underlying: underlying))
     }
-    let processed = process(response, with: processor, fromCache: false)
+    let processed = await process(response, with: processor, fromCache: false, for: request)
     if case .success = processed, let cache, !policy.contains(.noCache), !streams, status != 304 {
       cache.store(
         TTRequestCacheEntry(
@@ -215,24 +235,44 @@ struct TTRequestLoader: Sendable {
   }
 
   /// Sends the job to the network thread and waits, cancelling it if the task is cancelled.
+  ///
+  /// A streaming job's pieces go to `onData` through a ``TTDataDelivery`` on the processing
+  /// pool; the outcome then arrives after the last piece.
   private func transfer(
-    _ job: TTTransferJob, for request: TTURLRequest
+    _ job: TTTransferJob, onData: (@Sendable (Data) -> Void)?, for request: TTURLRequest
   ) async -> Result<TTTransferResponse, TTNetworkError> {
     let engine = self.engine
     return await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
-        let ticket = engine.submit(job, for: request) { continuation.resume(returning: $0) }
-        guard let ticket else {
-          continuation.resume(
-            returning: .failure(
+        let resume: @Sendable (Result<TTTransferResponse, TTNetworkError>) -> Void = {
+          continuation.resume(returning: $0)
+        }
+        var job = job
+        let delivery = onData.map { onData in
+          TTDataDelivery(
+            onData: onData, pool: engine.processing, key: job.hostKey, resume: { engine.resume($0) },
+            deliver: resume)
+        }
+        job.delivery = delivery
+        let completion: @Sendable (Result<TTTransferResponse, TTNetworkError>) -> Void =
+          if let delivery { { delivery.complete($0) } } else { resume }
+        let cancelled = TTNetworkError(
+          .cancelled, "The request for \(escapedInput(job.url)) was cancelled.", url: job.url)
+        guard let ticket = engine.submit(job, for: request, completion: completion) else {
+          completion(
+            .failure(
               TTNetworkError(
-                .cancelled, "The request for \(job.url) was cancelled because its queue was released.",
+                .cancelled,
+                "The request for \(escapedInput(job.url)) was cancelled because its queue was released.",
                 url: job.url)))
           return
         }
-        if request.attach(engine: engine, ticket: ticket) || Task.isCancelled {
+        let cancel: @Sendable () -> Void = {
           engine.cancel(ticket: ticket)
+          // Pieces still waiting for onData are dropped at once.
+          delivery?.cancel(cancelled)
         }
+        if request.attach(cancel: cancel) || Task.isCancelled { cancel() }
       }
     } onCancel: {
       request.cancel()
@@ -240,13 +280,58 @@ struct TTRequestLoader: Sendable {
   }
 
   private func process<Response: TTURLResponse>(
-    _ response: TTTransferResponse, with processor: Response, fromCache: Bool
-  ) -> Result<(Response.Value, TTURLResult), TTNetworkError> {
-    process(response.info, response.data, with: processor, fromCache: fromCache)
+    _ response: TTTransferResponse, with processor: Response, fromCache: Bool, for request: TTURLRequest
+  ) async -> Result<(Response.Value, TTURLResult), TTNetworkError> {
+    await process(response.info, response.data, with: processor, fromCache: fromCache, for: request)
   }
 
+  /// Runs the processor on the queue's processing pool (never on its network thread or on the
+  /// concurrency pool, so a slow processor holds up nothing else); a cancel before it starts
+  /// withdraws it, and a cancel while it runs discards its value.
   private func process<Response: TTURLResponse>(
-    _ info: TTURLResponseInfo, _ data: Data, with processor: Response, fromCache: Bool
+    _ info: TTURLResponseInfo, _ data: Data, with processor: Response, fromCache: Bool,
+    for request: TTURLRequest
+  ) async -> Result<(Response.Value, TTURLResult), TTNetworkError> {
+    if Response.self == TTURLDataResponse.self {
+      // Hands the bytes back unchanged: not worth a trip to the pool.
+      return Self.run(processor, on: info, data, fromCache: fromCache)
+    }
+    let outcome = await onProcessingPool(for: request) {
+      Self.run(processor, on: info, data, fromCache: fromCache)
+    }
+    guard let outcome else { return .failure(Self.cancelledError(info.url)) }
+    return outcome
+  }
+
+  /// Runs `work` on the queue's processing pool and returns its value, or `nil` when the
+  /// request was cancelled before or while it ran.
+  private func onProcessingPool<Value: Sendable>(
+    for request: TTURLRequest, _ work: @escaping @Sendable () -> Value
+  ) async -> Value? {
+    // One host's responses may take only part of the pool (see TTProcessingPool).
+    let key = Self.hostKey(request.urlPath)
+    let pool = engine.processing
+    let value = await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Value?, Never>) in
+        let ticket = pool.submit(key: key) {
+          continuation.resume(returning: work())
+        } withdrawn: {
+          continuation.resume(returning: nil)
+        }
+        if request.attach(cancel: { pool.withdraw(ticket) }) || Task.isCancelled { pool.withdraw(ticket) }
+      }
+    } onCancel: {
+      request.cancel()
+    }
+    return request.attach(cancel: nil) ? nil : value
+  }
+
+  private static func cancelledError(_ url: String) -> TTNetworkError {
+    TTNetworkError(.cancelled, "The request for \(escapedInput(url)) was cancelled.", url: url)
+  }
+
+  private static func run<Response: TTURLResponse>(
+    _ processor: Response, on info: TTURLResponseInfo, _ data: Data, fromCache: Bool
   ) -> Result<(Response.Value, TTURLResult), TTNetworkError> {
     do {
       let value = try processor.process(data, info: info)
@@ -258,13 +343,24 @@ struct TTRequestLoader: Sendable {
       return .failure(
         TTNetworkError(
           .invalidResponse,
-          "The response from \(info.url) could not be processed by \(Response.self): \(error)",
+          "The response from \(escapedInput(info.url)) could not be processed by \(Response.self): \(error)",
           url: info.url, statusCode: info.statusCode, underlying: error))
     }
   }
 
+  /// The body limit for a load: the request's own, else the queue's; 0 = none.
+  static func contentLimit(request: Int64?, queue: Int64) -> (bytes: Int64, source: String) {
+    if let request { return (max(0, request), "set on the request") }
+    return (max(0, queue), "of its TTURLRequestQueue")
+  }
+
+  /// The value when positive and finite, else 0 ("none").
+  static func positive(_ seconds: TimeInterval) -> TimeInterval {
+    seconds.isFinite && seconds > 0 ? seconds : 0
+  }
+
   private func cancelled<Value>(_ url: String) -> Outcome<Value> {
-    .failure(TTNetworkError(.cancelled, "The request for \(url) was cancelled.", url: url))
+    .failure(TTNetworkError(.cancelled, "The request for \(escapedInput(url)) was cancelled.", url: url))
   }
 
   /// Response information for cached data.

@@ -9,8 +9,15 @@ struct TTTransferJob: Sendable {
   var body: Data?
   /// Idle timeout in seconds.
   var timeout: TimeInterval
-  /// 0 = unlimited.
+  /// Total timeout in seconds, from the first attempt's start; 0 = none.
+  var totalTimeout: TimeInterval
+  /// The most body bytes accepted (after decoding); 0 = unlimited.
   var maxContentLength: Int64
+  /// Whose limit ``maxContentLength`` is, for messages: "of the request" or "of its queue".
+  var limitSource: String
+  /// The most a compressed body may grow when decoded, as a multiple of its size on the wire;
+  /// 0 = unlimited.
+  var maxDecompressionRatio: Int
   var maxRedirects: Int
   /// Retries after connection failures; 0 for methods that are not idempotent.
   var maxRetries: Int
@@ -21,7 +28,8 @@ struct TTTransferJob: Sendable {
   var coalescingKey: String?
   /// Concurrency bucket: scheme, host and port.
   var hostKey: String
-  var onData: (@Sendable (Data) -> Void)?
+  /// Hands the body to the request's `onData` closure, off the network thread.
+  var delivery: TTDataDelivery?
   var destination: URL?
 }
 

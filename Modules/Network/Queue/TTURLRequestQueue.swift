@@ -27,6 +27,19 @@ import Three20Core
 ///   twice.
 /// - Status codes: 2xx and 304 succeed; every other status fails with
 ///   ``TTNetworkError/Code-swift.struct/httpStatus``, carrying the status and the body.
+/// - Limits against hostile servers, on by default: a body may hold at most
+///   ``maxContentLength`` bytes after decompression (100,000,000) and inflate at most
+///   ``maxDecompressionRatio`` times (500); the server may stay silent
+///   for at most ``defaultTimeout`` (60 s) and the whole transfer may take at most
+///   ``defaultTotalTimeout`` (300 s); a response head may have at most
+///   ``maxResponseHeaderFields`` fields in ``maxResponseHeaderBytes`` bytes. A response that is
+///   not HTTP, or has two different `Content-Length`s, fails with
+///   ``TTNetworkError/Code-swift.struct/badServerResponse``. Each request can raise or lower
+///   the first two for itself (``TTURLRequest/maxContentLength``,
+///   ``TTURLRequest/timeoutInterval``, ``TTURLRequest/totalTimeoutInterval``).
+/// - Processing: response processors and ``TTURLRequest/onData`` closures run on threads of
+///   the queue's own, at most ``maxConcurrentProcessing`` at once — never on the network
+///   thread — so a slow parse delays no other request's transfer.
 /// - Releasing a queue cancels what it still holds: the requests fail with
 ///   ``TTNetworkError/Code-swift.struct/cancelled`` and the thread ends. Pending requests hold
 ///   no reference to the queue.
@@ -39,7 +52,9 @@ public final class TTURLRequestQueue: Sendable {
     var maxConcurrentRequestsPerHost = 6
     var isSuspended = false
     var defaultTimeout: TimeInterval = 60
-    var maxContentLength: Int64 = 0
+    var defaultTotalTimeout: TimeInterval = 300
+    var maxContentLength: Int64 = TTURLRequestQueue.defaultMaxContentLength
+    var maxDecompressionRatio = 500
     var maxRedirects = 10
     var maxRetries = 2
     var retryDelay: TimeInterval = 0.25
@@ -81,7 +96,7 @@ public final class TTURLRequestQueue: Sendable {
     self.configuration = Mutex(configuration)
     engine = TTCurlEngine(
       total: configuration.maxConcurrentRequests, perHost: configuration.maxConcurrentRequestsPerHost,
-      suspended: false)
+      suspended: false, processingWidth: Self.defaultMaxConcurrentProcessing)
   }
 
   deinit {
@@ -147,21 +162,103 @@ public final class TTURLRequestQueue: Sendable {
     }
   }
 
-  /// The longest a server may stay silent, for requests without their own
+  /// The longest a server may stay silent (the idle timeout), for requests without their own
   /// ``TTURLRequest/timeoutInterval``; default 60 seconds (Three20's 300 s was too long).
   public var defaultTimeout: TimeInterval {
     get { read { $0.defaultTimeout } }
     set { configuration.withLock { $0.defaultTimeout = newValue } }
   }
 
-  /// The largest response body accepted, in bytes; default 0 = unlimited.
+  /// The longest a whole transfer may take, for requests without their own
+  /// ``TTURLRequest/totalTimeoutInterval``; default 300 seconds (five minutes).
   ///
-  /// A larger `Content-Length` is refused before the body is read; a body without one is
-  /// stopped once it grows past the limit. Either way the request fails with
-  /// ``TTNetworkError/Code-swift.struct/tooLarge``. (Three20's 150000 default was for phones.)
+  /// The idle timeout (``defaultTimeout``) only measures silence, so a server sending one byte
+  /// every half second would never trip it; this one counts from the start of the transfer to
+  /// the end of its body, retries and redirects included, and fails the request with
+  /// ``TTNetworkError/Code-swift.struct/timedOut`` and a message that names it. `0` (or any
+  /// value that is not positive and finite) means no total limit.
+  ///
+  /// ```swift
+  /// let downloads = TTURLRequestQueue()
+  /// downloads.defaultTotalTimeout = 3600   // large files over slow links
+  /// ```
+  public var defaultTotalTimeout: TimeInterval {
+    get { read { $0.defaultTotalTimeout } }
+    set { configuration.withLock { $0.defaultTotalTimeout = newValue } }
+  }
+
+  /// The default of ``maxContentLength``: 100,000,000 bytes.
+  public static let defaultMaxContentLength: Int64 = 100_000_000
+
+  /// The largest response body accepted, in bytes after decompression, for requests without
+  /// their own ``TTURLRequest/maxContentLength``; default 100,000,000 (100 MB, see
+  /// ``defaultMaxContentLength``); 0 = unlimited.
+  ///
+  /// A larger `Content-Length` is refused before the body is read; any other body is stopped
+  /// as soon as it grows past the limit, counted as the processor, ``TTURLRequest/onData`` or
+  /// ``TTURLRequest/downloadDestination`` receives it — after libcurl decompressed it, so a
+  /// small `gzip` body that inflates to gigabytes is stopped at the limit too. Local files and
+  /// `data:` URLs are held to it as well. Either way the request fails with
+  /// ``TTNetworkError/Code-swift.struct/tooLarge``, naming the URL and the limit.
+  /// (Three20's 150,000 default was for phones of 2009; unlimited let one response take all
+  /// memory.)
+  ///
+  /// ```swift
+  /// let queue = TTURLRequestQueue()
+  /// queue.maxContentLength = 5_000_000          // thumbnails only
+  /// let iso = TTURLRequest(url: "https://example.com/big.iso")
+  /// iso.maxContentLength = 0                    // this download may be any size
+  /// iso.downloadDestination = URL(fileURLWithPath: "/tmp/big.iso")
+  /// ```
   public var maxContentLength: Int64 {
     get { read { $0.maxContentLength } }
     set { configuration.withLock { $0.maxContentLength = max(0, newValue) } }
+  }
+
+  /// How many times its size on the wire a compressed body may grow when decoded; default 500,
+  /// 0 = unlimited.
+  ///
+  /// Documents compress 3 to 50 times, and even a body of one byte repeated cannot pass about
+  /// 1,000 times with `gzip`; a decompression bomb ("gzip, gzip": 1,829 bytes that inflate to
+  /// 1 GiB) must. Decoding happens on the queue's network thread, so a bomb decoded up to
+  /// ``maxContentLength`` would delay every other request's transfer; this stops it after the
+  /// first megabyte, with ``TTNetworkError/Code-swift.struct/tooLarge``. Bodies without a
+  /// `Content-Encoding`, and the first megabyte of any body, are never held to it.
+  public var maxDecompressionRatio: Int {
+    get { read { $0.maxDecompressionRatio } }
+    set { configuration.withLock { $0.maxDecompressionRatio = max(0, newValue) } }
+  }
+
+  /// The most header fields a response may have: 1,000.
+  ///
+  /// A response with more fails with ``TTNetworkError/Code-swift.struct/badServerResponse``
+  /// (real servers send a few dozen). The limit applies to each response of a redirect chain.
+  public static let maxResponseHeaderFields = 1_000
+
+  /// The most bytes a response head may have, status line and line ends included: 262,144
+  /// (256 KiB).
+  ///
+  /// A larger head fails with ``TTNetworkError/Code-swift.struct/badServerResponse``. libcurl
+  /// refuses a single header line over 100 KB by itself, with the same error code.
+  public static let maxResponseHeaderBytes = 256 << 10
+
+  /// The default of ``maxConcurrentProcessing``: the number of active processors, at least 4.
+  public static let defaultMaxConcurrentProcessing = max(4, ProcessInfo.processInfo.activeProcessorCount)
+
+  /// How many response processors and ``TTURLRequest/onData`` closures run at once; default
+  /// the number of active processors, at least 4 (``defaultMaxConcurrentProcessing``).
+  ///
+  /// Processing runs on threads the queue keeps for it, never on its network thread and never
+  /// on the Swift concurrency pool, so a processor that takes seconds (a large XML document)
+  /// delays neither the transfers of other requests nor unrelated tasks. The responses of one
+  /// host (scheme, host and port) take at most half of these threads, so a server whose
+  /// responses are slow to process leaves the others for other hosts. Responses beyond the
+  /// limits wait for a free thread, each host's in the order they arrived, hosts taking turns.
+  /// ``TTURLDataResponse``, which does no work, needs no thread. A request cancelled while its
+  /// response waits is not processed. Changes apply at once.
+  public var maxConcurrentProcessing: Int {
+    get { engine.processing.width }
+    set { engine.processing.width = max(1, newValue) }
   }
 
   /// How many redirects are followed before failing with
@@ -269,8 +366,9 @@ public final class TTURLRequestQueue: Sendable {
   func makeLoader() -> TTRequestLoader {
     let settings = configuration.withLock { configuration in
       TTRequestLoader.Settings(
-        defaultTimeout: configuration.defaultTimeout,
-        maxContentLength: configuration.maxContentLength, maxRedirects: configuration.maxRedirects,
+        defaultTimeout: configuration.defaultTimeout, defaultTotalTimeout: configuration.defaultTotalTimeout,
+        maxContentLength: configuration.maxContentLength,
+        maxDecompressionRatio: configuration.maxDecompressionRatio, maxRedirects: configuration.maxRedirects,
         maxRetries: configuration.maxRetries, retryDelay: configuration.retryDelay,
         userAgent: configuration.userAgent, bundleDirectory: configuration.bundleDirectory,
         documentsDirectory: configuration.documentsDirectory, cache: configuration.requestCache)

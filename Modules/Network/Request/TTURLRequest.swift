@@ -56,6 +56,8 @@ public final class TTURLRequest: Sendable {
     var cacheExpirationAge: TimeInterval = TTTimeInterval.week
     var explicitCacheKey: String?
     var timeoutInterval: TimeInterval?
+    var totalTimeoutInterval: TimeInterval?
+    var maxContentLength: Int64?
     var userInfo: (any Sendable)?
     var response: any TTURLResponse
     var shouldHandleCookies = true
@@ -65,7 +67,8 @@ public final class TTURLRequest: Sendable {
 
     var isLoading = false
     var cancelRequested = false
-    var load: (engine: TTCurlEngine, ticket: UInt64)?
+    /// Stops the current step of the load (the transfer, or processing waiting to start).
+    var cancelAction: (@Sendable () -> Void)?
     var respondedFromCache = false
     var totalBytesLoaded: Int64 = 0
     var totalBytesExpected: Int64 = 0
@@ -245,9 +248,50 @@ public final class TTURLRequest: Sendable {
   /// The longest the server may stay silent (while connecting or between bytes) before the
   /// request fails with ``TTNetworkError/Code-swift.struct/timedOut``; default `nil` = the
   /// queue's ``TTURLRequestQueue/defaultTimeout`` (60 seconds unless changed).
+  ///
+  /// This is the idle timeout: a server that sends one byte now and then never reaches it.
+  /// ``totalTimeoutInterval`` bounds the whole load.
   public var timeoutInterval: TimeInterval? {
     get { read { $0.timeoutInterval } }
     set { state.withLock { $0.timeoutInterval = newValue } }
+  }
+
+  /// The longest the whole transfer may take, however steadily the server sends, before the
+  /// request fails with ``TTNetworkError/Code-swift.struct/timedOut``; default `nil` = the
+  /// queue's ``TTURLRequestQueue/defaultTotalTimeout`` (300 seconds unless changed).
+  ///
+  /// It counts from the moment the transfer starts (not while the request waits for a free
+  /// slot in the queue) to the end of the body, retries and redirects included, so a server
+  /// trickling a byte every half second cannot hold the request forever. `0` (or any value
+  /// that is not positive and finite) means no total limit. The error's message says which
+  /// timeout fired.
+  ///
+  /// ```swift
+  /// let download = TTURLRequest(url: "https://example.com/big.iso")
+  /// download.totalTimeoutInterval = 3600   // an hour for this one
+  /// ```
+  public var totalTimeoutInterval: TimeInterval? {
+    get { read { $0.totalTimeoutInterval } }
+    set { state.withLock { $0.totalTimeoutInterval = newValue } }
+  }
+
+  /// The largest response body this request accepts, in bytes after decompression; default
+  /// `nil` = the queue's ``TTURLRequestQueue/maxContentLength`` (100,000,000 unless changed).
+  ///
+  /// A `Content-Length` above it is refused before the body is read; any other body is stopped
+  /// as soon as it grows past it, counting what the processor, ``onData`` or
+  /// ``downloadDestination`` would receive (so a small compressed body that inflates to
+  /// gigabytes is stopped too). The request then fails with
+  /// ``TTNetworkError/Code-swift.struct/tooLarge``. `0` means no limit, for a download you
+  /// trust; negative values count as `0`.
+  ///
+  /// ```swift
+  /// let thumbnail = TTURLRequest(url: "https://example.com/thumb.png")
+  /// thumbnail.maxContentLength = 2_000_000   // lower for this one
+  /// ```
+  public var maxContentLength: Int64? {
+    get { read { $0.maxContentLength } }
+    set { state.withLock { $0.maxContentLength = newValue.map { max(0, $0) } } }
   }
 
   /// Anything the caller wants to keep with the request, for example a ``TTUserInfo``; default
@@ -265,9 +309,14 @@ public final class TTURLRequest: Sendable {
 
   /// Receives the body in pieces as it arrives, instead of it being collected; default `nil`.
   ///
-  /// Use it for bodies too large to hold in memory. The closure runs on the queue's network
-  /// thread: keep it short. The result's ``TTURLResult/data`` is then empty, the processor sees
-  /// empty data, the response is never cached, and identical GETs are not coalesced with it.
+  /// Use it for bodies too large to hold in memory. The closure is called one piece at a time,
+  /// in order, on one of the queue's processing threads (never on its network thread, so a slow
+  /// closure holds up no other request); it has seen every piece when `send` returns. While the
+  /// closure is more than about a megabyte behind, the transfer pauses (the idle timeout does
+  /// not count that time; ``totalTimeoutInterval`` does). Pieces still waiting when the request
+  /// is cancelled are dropped. The result's
+  /// ``TTURLResult/data`` is then empty, the processor sees empty data, the response is never
+  /// cached, and identical GETs are not coalesced with it.
   public var onData: (@Sendable (Data) -> Void)? {
     get { read { $0.onData } }
     set { state.withLock { $0.onData = newValue } }
@@ -275,8 +324,14 @@ public final class TTURLRequest: Sendable {
 
   /// A file the body is written to as it arrives, instead of being collected; default `nil`.
   ///
-  /// The file is created or truncated when the transfer starts and removed when it fails. As
-  /// with ``onData``, the result's data is empty and nothing is cached.
+  /// The body is written to a new file beside the destination (`.<name>.download-<random>`),
+  /// which is renamed over the destination when the transfer succeeds with a 2xx status, so
+  /// the destination is replaced in one step or not at all: a failed, cancelled or error-status
+  /// download removes only its own file and leaves whatever was at the destination as it was.
+  /// A destination that is a folder, FIFO, device or symbolic link is refused before the
+  /// transfer starts (the request fails with ``TTNetworkError/Code-swift.struct/transport``
+  /// and a message saying so). As with ``onData``, the result's data is empty and nothing is
+  /// cached.
   public var downloadDestination: URL? {
     get { read { $0.downloadDestination } }
     set { state.withLock { $0.downloadDestination = newValue } }
@@ -404,12 +459,12 @@ public final class TTURLRequest: Sendable {
   /// ``TTURLRequestDelegate/requestDidCancelLoad(_:)``. Other requests sharing the same transfer
   /// (identical GETs) keep loading.
   public func cancel() {
-    let load = state.withLock { state -> (engine: TTCurlEngine, ticket: UInt64)? in
+    let action = state.withLock { state -> (@Sendable () -> Void)? in
       guard state.isLoading else { return nil }
       state.cancelRequested = true
-      return state.load
+      return state.cancelAction
     }
-    if let load { load.engine.cancel(ticket: load.ticket) }
+    action?()
   }
 }
 
@@ -427,6 +482,8 @@ extension TTURLRequest {
     /// The key set explicitly, if any.
     var explicitCacheKey: String?
     var timeoutInterval: TimeInterval?
+    var totalTimeoutInterval: TimeInterval?
+    var maxContentLength: Int64?
     var shouldHandleCookies: Bool
     var onData: (@Sendable (Data) -> Void)?
     var downloadDestination: URL?
@@ -470,7 +527,7 @@ extension TTURLRequest {
       guard !state.isLoading else { return false }
       state.isLoading = true
       state.cancelRequested = false
-      state.load = nil
+      state.cancelAction = nil
       state.respondedFromCache = false
       state.totalBytesLoaded = 0
       state.totalBytesExpected = 0
@@ -495,6 +552,7 @@ extension TTURLRequest {
         url: state.urlPath, method: state.httpMethod.uppercased(), headers: headers, body: body,
         cachePolicy: state.cachePolicy, cacheExpirationAge: state.cacheExpirationAge,
         explicitCacheKey: state.explicitCacheKey, timeoutInterval: state.timeoutInterval,
+        totalTimeoutInterval: state.totalTimeoutInterval, maxContentLength: state.maxContentLength,
         shouldHandleCookies: state.shouldHandleCookies, onData: state.onData,
         downloadDestination: state.downloadDestination)
     }
@@ -503,11 +561,11 @@ extension TTURLRequest {
   /// Whether a cancel arrived during the load.
   var isCancelRequested: Bool { read { $0.cancelRequested } }
 
-  /// Records the transfer ticket; returns `true` when a cancel already arrived (the caller then
-  /// cancels the ticket).
-  func attach(engine: TTCurlEngine, ticket: UInt64) -> Bool {
+  /// Records how to stop the current step of the load; returns `true` when a cancel already
+  /// arrived (the caller then runs `action` itself).
+  func attach(cancel action: (@Sendable () -> Void)?) -> Bool {
     state.withLock { state in
-      state.load = (engine, ticket)
+      state.cancelAction = action
       return state.cancelRequested
     }
   }
@@ -516,7 +574,7 @@ extension TTURLRequest {
   func finishLoading(result: TTURLResult?, error: TTNetworkError?, timestamp: Date?) {
     state.withLock { state in
       state.isLoading = false
-      state.load = nil
+      state.cancelAction = nil
       state.result = result
       state.error = error
       state.respondedFromCache = result?.respondedFromCache ?? false

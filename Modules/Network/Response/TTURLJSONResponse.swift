@@ -1,4 +1,5 @@
 public import Foundation
+import Three20Core
 
 /// Decodes the body as JSON into a `Decodable` value: Three20's `TTURLJSONResponse`, typed.
 ///
@@ -37,8 +38,8 @@ public struct TTURLJSONResponse<Value: Decodable & Sendable>: TTURLResponse {
     } catch {
       throw TTNetworkError(
         .invalidResponse,
-        "The \(data.count)-byte response from \(info.url) does not decode as "
-          + "\(Value.self): \(Self.describe(error)). Check the server's output or the type.",
+        "The \(data.count)-byte response from \(escapedInput(info.url)) does not decode as "
+          + "\(Value.self): \(TTMessageText.escaped(Self.describe(error), limit: 300)). Check the server's output or the type.",
         url: info.url, statusCode: info.statusCode, underlying: error)
     }
   }

@@ -1,4 +1,5 @@
 public import Foundation
+import Three20Core
 
 /// Decodes the body as text, in the charset the response names.
 ///
@@ -38,7 +39,7 @@ public struct TTURLStringResponse: TTURLResponse {
       guard let named = Self.encoding(named: name) else {
         throw TTNetworkError(
           .invalidResponse,
-          "The response from \(info.url) names the charset \"\(name)\", which this library "
+          "The response from \(escapedInput(info.url)) names the charset \(TTMessageText.quoted(name, limit: 60)), which this library "
             + "cannot decode; process it with TTURLDataResponse and decode it yourself.",
           url: info.url, statusCode: info.statusCode)
       }
@@ -52,7 +53,7 @@ public struct TTURLStringResponse: TTURLResponse {
     }
     throw TTNetworkError(
       .invalidResponse,
-      "The \(data.count)-byte response from \(info.url) is not valid \(encoding) text; check "
+      "The \(data.count)-byte response from \(escapedInput(info.url)) is not valid \(encoding) text; check "
         + "the server's charset, or process it with TTURLDataResponse.",
       url: info.url, statusCode: info.statusCode)
   }

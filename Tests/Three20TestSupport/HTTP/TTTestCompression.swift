@@ -35,6 +35,24 @@ public enum TTTestCompression {
     return try compress(&reader, as: format)
   }
 
+  /// Compresses a response body a piece at a time, so a generated body of gigabytes is never
+  /// held in memory (only the compressed result is).
+  ///
+  /// ```swift
+  /// // 64 MiB of zeros in about 64 KB: the inner layer of a "gzip, gzip" bomb.
+  /// let inner = try TTTestCompression.compress(.generated(size: 64 << 20, pattern: Data([0])), as: .gzip)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - body: The body to compress.
+  ///   - format: `.gzip` or `.deflate`.
+  /// - Returns: The compressed bytes.
+  /// - Throws: ``TTTestHTTPServerError`` when zlib reports an error.
+  public static func compress(_ body: TTTestHTTPResponse.Body, as format: Format) throws -> Data {
+    var reader = TTTestHTTPBodyReader(body: body)
+    return try compress(&reader, as: format)
+  }
+
   /// Decompresses bytes in one of the HTTP formats.
   ///
   /// - Parameters:

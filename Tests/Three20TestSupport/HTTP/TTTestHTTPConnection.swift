@@ -391,6 +391,10 @@ final class TTTestHTTPConnection {
     beforeLastWrite: () -> Void
   ) -> Bool {
     if response.delay > .zero && !TTTestHTTPServerCore.pause(response.delay, wake: wake) { return false }
+    if let rawHead = response.rawHead {
+      transmitRaw(head: rawHead, response: response, beforeLastWrite: beforeLastWrite)
+      return false
+    }
     let status = min(max(response.status, 100), 999)
     let bodyless = (100..<200).contains(status) || status == 204 || status == 304
     var reader = TTTestHTTPBodyReader(body: response.body)
@@ -445,6 +449,18 @@ final class TTTestHTTPConnection {
       return false
     }
     return !closes
+  }
+
+  /// Sends a head exactly as given and the body unframed; the caller then closes.
+  private func transmitRaw(head: Data, response: TTTestHTTPResponse, beforeLastWrite: () -> Void) {
+    var reader = TTTestHTTPBodyReader(body: response.body)
+    do {
+      if reader.remaining == 0 { beforeLastWrite() }
+      try write(head)
+      try sendBody(&reader, framing: .closeDelimited, response: response, beforeLastWrite: beforeLastWrite)
+    } catch {
+      return
+    }
   }
 
   private func sendBody(

@@ -140,6 +140,14 @@ public struct TTTestHTTPResponse: Sendable {
   /// Whether the server closes the connection after this response (and says so with
   /// `Connection: close`); `false` by default.
   public var closesConnection = false
+  /// When set, these bytes are sent instead of the status line and header fields the server
+  /// would write, for responses no real server should send (a garbage status line, thousands of
+  /// fields, two different `Content-Length`s); `nil` by default.
+  ///
+  /// The server then adds nothing and frames nothing: it sends these bytes, then the body as it
+  /// is (compression and chunking are not applied, pacing and ``dropAfter`` are), then closes
+  /// the connection.
+  public var rawHead: Data?
 
   /// Creates a response.
   ///
@@ -276,6 +284,29 @@ public struct TTTestHTTPResponse: Sendable {
     var copy = self
     copy.closesConnection = true
     return copy
+  }
+
+  /// This response with its head sent as these exact bytes (see ``rawHead``).
+  ///
+  /// ```swift
+  /// TTTestHTTPResponse(body: "hi").sendingRawHead("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n")
+  /// TTTestHTTPResponse().sendingRawHead("NONSENSE\r\n\r\n")
+  /// ```
+  ///
+  /// - Parameter head: The bytes, usually ending with an empty line (`\r\n\r\n`).
+  /// - Returns: The changed response.
+  public func sendingRawHead(_ head: Data) -> TTTestHTTPResponse {
+    var copy = self
+    copy.rawHead = head
+    return copy
+  }
+
+  /// This response with its head sent as the UTF-8 bytes of `head` (see ``rawHead``).
+  ///
+  /// - Parameter head: The text, usually ending with an empty line (`\r\n\r\n`).
+  /// - Returns: The changed response.
+  public func sendingRawHead(_ head: String) -> TTTestHTTPResponse {
+    sendingRawHead(Data(head.utf8))
   }
 
   /// This response with one more header field (repeats are kept).

@@ -23,7 +23,9 @@ import Synchronization
 /// other transfer codings `501`, other versions `505`, other expectations `417`) and the
 /// connection is closed. `HEAD` is served by the `GET` route with the same headers and no body.
 /// No route for a path gives `404` with body `not found: <path>`; a route for the path with
-/// another method gives `405`.
+/// another method gives `405`. To send what no server should (a garbage status line, thousands
+/// of header fields, conflicting lengths), a handler returns a response with
+/// a ``TTTestHTTPResponse/rawHead``.
 ///
 /// ## Built-in routes
 /// On unless you pass `standardRoutes: false` (then ``installStandardRoutes()`` adds them).
