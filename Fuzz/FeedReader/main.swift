@@ -1,9 +1,11 @@
-// A libFuzzer target for the feed reader (TTFeedReader, TTFeedBuilder, TTFeedDateParser).
+// A libFuzzer target for the feed reader (TTFeedReader, TTFeedBuilder, TTFeedDateParser), its
+// limits and its URL scheme policy.
 //
 // `make fuzz-feed` builds it with `-sanitize=fuzzer,address -D FUZZING` and runs libFuzzer on the
 // seed corpus for a bounded time. Built normally (without FUZZING) it reads every file named on
 // the command line once, which replays a crash input: `FuzzFeedReader crash-1234`.
 import Foundation
+import Three20Core
 import Three20XML
 
 /// Reads one input as a feed in every way the reader offers.
@@ -34,6 +36,17 @@ func fuzzOne(_ data: UnsafeRawBufferPointer) {
     offset = end
   }
   if !failed { _ = try? reader.finish() }
+  // With tiny limits and a strict address policy, so that every cut and every refusal runs.
+  var limits = TTFeedReader.Limits()
+  limits.maxChannelBytes = 64
+  limits.maxChannelNodes = 8
+  limits.maxItemBytes = 64
+  limits.maxItemNodes = 8
+  let strict = TTURLSchemePolicy(allowing: ["https"], allowsRelativeReferences: false)
+  if let feed = try? TTFeedReader.read(data, limits: limits, urlPolicy: strict) {
+    for problem in feed.problems { _ = problem.message }
+    for item in feed.items { _ = item.link }
+  }
   // The date parser on the raw bytes as text (at most its limit is read).
   let text = String(decoding: data.prefix(300), as: UTF8.self)
   _ = TTFeedDateParser.parse(text)

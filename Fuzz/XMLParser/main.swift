@@ -10,9 +10,32 @@ import Three20XML
 func fuzzOne(_ data: UnsafeRawBufferPointer) {
   // All at once, strict.
   if let document = try? TTXMLParser.parse(data) {
-    _ = document.dictionaryValue(treatDuplicateKeysAsArrayItems: true)
+    let view = document.dictionaryValue(treatDuplicateKeysAsArrayItems: true)
+    _ = view == document.dictionaryValue(treatDuplicateKeysAsArrayItems: true)
+    _ = view.hashValue
+    _ = view.description
     _ = document.root.descendants("item").map { $0.childText("title") }
     _ = document.root.textContent
+  }
+  // Deep documents allowed, few attributes, fed in pieces of 3 bytes (the attribute scanner
+  // and the encoding detection see every cut).
+  var deep = TTXMLParser.Options()
+  deep.allowsHugeDocuments = true
+  deep.maxDepth = 100_000
+  deep.maxAttributesPerElement = 3
+  deep.maxNamespacesInScope = 4
+  // With libxml2's own expansion checks lifted (allowsHugeDocuments), ours stops an entity
+  // bomb; a lower limit keeps each such input well under the fuzzer's timeout.
+  deep.maxEntityExpansion = 100_000
+  let pieces = TTXMLParser(options: deep)
+  var start = 0
+  while start < data.count {
+    let end = min(data.count, start + 3)
+    if (try? pieces.feed(UnsafeRawBufferPointer(rebasing: data[start..<end]))) == nil { break }
+    start = end
+  }
+  if let document = try? pieces.finish() {
+    _ = document.dictionaryValue().description
   }
   // Lenient, fed in pieces of 7 bytes (cuts through characters and tags).
   var lenient = TTXMLParser.Options()

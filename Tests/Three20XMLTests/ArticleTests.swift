@@ -186,6 +186,14 @@ struct ArticleTests {
     #expect(firstBadge == .string("gold"))
     #expect(id == "17")
 
+    let wrapped = TTXMLObject.array(TTXMLObject.Items(badges ?? []))  // from a Swift array
+    var keys: [String] = []
+    if case .dictionary(let entries) = rootObject {
+      keys = entries.keys.sorted()  // the three ___…___ keys, then "user"
+    }
+    #expect(wrapped.arrayValue == badges)
+    #expect(keys == ["___Entity_Name___", "___Entity_Type___", "___Entity_Value___", "user"])
+
     let tree = try TTXMLParser.parse(Data(xml.utf8)).root
     let treeAge = tree.child(path: "user/age")?.intValue  // 36
     let treeBadges = tree.child(path: "user/badges")?.children("badge").map(\.text)  // ["gold", "silver"]

@@ -41,6 +41,7 @@ enum FeedArticles {
       "TTFeedContent",
       "TTFeedPerson", "TTFeedCategory", "TTFeedGUID", "TTFeedEnclosure", "TTFeedThumbnail", "TTFeedImage",
       "TTFeedSource", "TTFeedDateParser", "TTFeedBuilder", "TTFeedElement", "TTFeedNamespace",
+      "TTFeedProblem",
     ]
     for name in names {
       #expect(overview.contains("- ``\(name)``"), "\(name)")
@@ -151,6 +152,37 @@ func streamFeed(from url: String, show: @escaping @Sendable (TTFeedItem) -> Void
     #expect(feed.items.first?.title == "Lamp relit")
     let streamed = try await streamFeed(from: server.url("/feed/harbour")) { _ in }
     #expect(streamed.title == "Harbour News")
+  }
+
+  /// "Addresses an app can open": the `javascript:` link is left out and reported; the app
+  /// allows `itpc:`.
+  @Test func addressesAnAppCanOpen() throws {
+    let links = Data(
+      """
+      <rss version="2.0"><channel><title>Links</title>
+      <item><title>Trap</title><link>javascript:alert(1)</link></item>
+      <item><title>Podcast</title><enclosure url="itpc://example.com/show.mp3" type="audio/mpeg"/></item>
+      </channel></rss>
+      """.utf8)
+    let safe = try TTFeedReader.read(links)
+    print(safe.items[0].link as Any)  // nil
+    print(safe.problems[0].code)  // refusedURL
+    let podcasts = try TTFeedReader.read(links, urlPolicy: TTURLSchemePolicy.default.allowing("itpc"))
+    print(podcasts.items[1].enclosures.count)  // 1
+    #expect(safe.items[0].link == nil)
+    #expect(safe.problems[0].code == .refusedURL)
+    #expect(podcasts.items[1].enclosures.count == 1)
+  }
+
+  /// "Hostile feeds": raised limits for a trusted feed.
+  @Test func hostileFeeds() throws {
+    let data = readingFeedsSample()
+    var limits = TTFeedReader.Limits()
+    limits.maxItemBytes = 50_000_000  // a trusted feed that embeds pictures in its items
+    let trusted = try TTFeedReader.read(data, limits: limits)
+    print(trusted.problems.isEmpty)  // true
+    #expect(trusted.problems.isEmpty)
+    #expect(trusted.items.count == 1)
   }
 
   /// "When the document is not a feed".

@@ -135,6 +135,18 @@ struct TTXMLParserTests {
     #expect(error.code == .unsupportedEncoding)
   }
 
+  /// `options.encoding` also wins over a declared encoding that is neither UTF-8 nor UTF-16
+  /// (libxml2 would switch to the declared one).
+  @Test func encodingOverrideBeatsAnyDeclaration() throws {
+    let bytes: [UInt8] =
+      Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><t>".utf8) + [0x93, 0x41, 0x94]
+      + Array("</t>".utf8)
+    #expect(try TTXMLParser.parse(bytes).root.text == "\u{93}A\u{94}")
+    var options = TTXMLParser.Options()
+    options.encoding = "windows-1252"
+    #expect(try TTXMLParser.parse(bytes, options: options).root.text == "“A”")
+  }
+
   /// The dictionary view of a finished parser follows `treatDuplicateKeysAsArrayItems`.
   @Test func rootObjectFollowsTheSwitch() throws {
     let parser = TTXMLParser()

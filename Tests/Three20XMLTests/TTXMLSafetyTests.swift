@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import Three20XML
 
@@ -35,6 +36,30 @@ struct TTXMLSafetyTests {
     }
     #expect(thrown?.code == .entityExpansionLimit)
     #expect(time < 2)
+  }
+
+  /// With libxml2's own limits lifted (`allowsHugeDocuments`, which also turns off its
+  /// amplification checks) entity expansion still stops at `maxEntityExpansion`, and promptly:
+  /// it used to expand every remaining reference after the limit, for hours.
+  @Test(arguments: ["billion-laughs.xml", "billion-laughs-attribute.xml", "quadratic-blowup.xml"])
+  func entityLimitHoldsWithHugeDocuments(name: String) throws {
+    let data = try Fixture.data(name)
+    let outcome = Mutex<TTXMLError.Code?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+      var options = TTXMLParser.Options()
+      options.allowsHugeDocuments = true
+      do throws(TTXMLError) {
+        _ = try TTXMLParser.parse(data, options: options)
+      } catch {
+        outcome.withLock { $0 = error.code }
+      }
+      done.signal()
+    }.start()
+    // A generous bound: it takes well under a second; the defect took hours.
+    let finished = done.wait(timeout: .now() + 60) == .success
+    #expect(finished, "still expanding after a minute")
+    if finished { #expect(outcome.withLock { $0 } == .entityExpansionLimit) }
   }
 
   /// Small entity use stays within the default limit.
@@ -79,6 +104,21 @@ struct TTXMLSafetyTests {
     }
     #expect(shallow.code == .nestingDepthLimit)
     #expect(shallow.message.contains("maxDepth"))
+  }
+
+  /// `maxDepth` is the limit that holds, with or without `allowsHugeDocuments`: libxml2 does
+  /// not stop a deep document read through the parser's callbacks at 256 or 2048 levels.
+  @Test(arguments: [false, true])
+  func maxDepthIsTheLimit(huge: Bool) throws {
+    var options = TTXMLParser.Options()
+    options.allowsHugeDocuments = huge
+    options.maxDepth = 5_000
+    let deep = Data((String(repeating: "<a>", count: 5_000) + String(repeating: "</a>", count: 5_000)).utf8)
+    #expect(try TTXMLParser.parse(deep, options: options).nodeCount == 5_000)
+    let deeper = Data((String(repeating: "<a>", count: 5_001) + String(repeating: "</a>", count: 5_001)).utf8)
+    let error = try #require(throws: TTXMLError.self) { try TTXMLParser.parse(deeper, options: options) }
+    #expect(error.code == .nestingDepthLimit)
+    #expect(error.message.contains("more than 5000 deep (options.maxDepth)"))
   }
 
   /// Deep documents parse with `allowsHugeDocuments` and a raised depth limit.

@@ -16,7 +16,8 @@ extension TTXMLElement {
   }
 }
 
-/// Builds the dictionary view without recursion (documents may nest 2048 deep) (internal).
+/// Builds the dictionary view without recursion (documents nest as deep as
+/// `Options.maxDepth` allows) (internal).
 struct TTXMLDictionaryBuilder {
   let storage: TTXMLStorage
   let treatDuplicates: Bool
@@ -168,7 +169,7 @@ struct TTXMLDictionaryBuilder {
     switch frame.kind {
     case .array:
       shape.append(Self.arrayCode)
-      values.append(.array(frame.children.map(\.value)))
+      values.append(.array(TTXMLObject.Items(frame.children.map(\.value))))
     case .unknown:
       guard group(frame.children, into: &shape, &values) else { return finishSlowly(frame) }
     case .other:
@@ -200,7 +201,7 @@ struct TTXMLDictionaryBuilder {
     }
     for (index, value) in zip(template.indices, values) { dictionary.values[index] = value }
     if frame.type != TTXMLObject.unknownType { dictionary.values[typeIndex] = .string(frame.type) }
-    return .dictionary(dictionary)
+    return .dictionary(TTXMLObject.Entries(dictionary))
   }
 
   /// The template for `shape`: its keys, the name filled in, the type `unknown`.
@@ -270,7 +271,7 @@ struct TTXMLDictionaryBuilder {
       items.reserveCapacity(more.count + 1)
       items.append(values[slot])
       items.append(contentsOf: more)
-      values[slot] = .array(items)
+      values[slot] = .array(TTXMLObject.Items(items))
     }
     return true
   }
@@ -287,7 +288,7 @@ struct TTXMLDictionaryBuilder {
     }
     switch frame.kind {
     case .array:
-      dictionary[TTXMLObject.arrayKey] = .array(frame.children.map(\.value))
+      dictionary[TTXMLObject.arrayKey] = .array(TTXMLObject.Items(frame.children.map(\.value)))
     case .unknown:
       addChildren(frame.children, to: &dictionary)
     case .other:
@@ -307,7 +308,7 @@ struct TTXMLDictionaryBuilder {
     }
     dictionary[TTXMLObject.entityNameKey] = .string(storage.names[Int(node.name)].qualified)
     dictionary[TTXMLObject.entityTypeKey] = .string(frame.type)
-    return .dictionary(dictionary)
+    return .dictionary(TTXMLObject.Entries(dictionary))
   }
 
   /// Stores children under their names: the last one wins, or with `treatDuplicates` repeated
@@ -344,18 +345,19 @@ struct TTXMLDictionaryBuilder {
     for (slot, name) in order.enumerated() {
       let key = storage.names[Int(name)].qualified
       guard let existing = dictionary[key] else {
-        dictionary[key] = rest[slot].isEmpty ? firsts[slot] : .array([firsts[slot]] + rest[slot])
+        dictionary[key] =
+          rest[slot].isEmpty ? firsts[slot] : .array(TTXMLObject.Items([firsts[slot]] + rest[slot]))
         continue
       }
       // An attribute, or other interned names (other namespaces) with the same qualified name:
       // merge in turn.
       var items = [firsts[slot]] + rest[slot]
       if case .array(let earlier) = existing, !earlier.isEmpty {
-        items = earlier + items
+        items = earlier.array + items
       } else {
         items.insert(existing, at: 0)
       }
-      dictionary[key] = .array(items)
+      dictionary[key] = .array(TTXMLObject.Items(items))
     }
   }
 }

@@ -37,6 +37,12 @@ public import Foundation
 /// (NSXMLParser reported them separately and Three20 dropped them); a datetime ending in `Z` is
 /// read as UTC (Three20 quoted the `Z` and so read local time); no assertion fires on
 /// duplicates or unparseable dates.
+///
+/// However deeply a document nests, a dictionary view is compared, hashed, printed and freed
+/// in a loop, never by recursion: a view a million levels deep is as safe to drop as a flat
+/// one. That is why arrays and dictionaries are held in ``Items`` and ``Entries``, which read
+/// like `[TTXMLObject]` and `[String: TTXMLObject]` (and convert to them with ``Items/array``
+/// and ``Entries/dictionary``).
 public enum TTXMLObject: Sendable, Hashable {
   /// Text: an attribute value, an element's text, a name or a type.
   case string(String)
@@ -46,9 +52,9 @@ public enum TTXMLObject: Sendable, Hashable {
   case date(Date)
   /// The children of a `type="array"` element, or repeated children collected with
   /// `treatDuplicateKeysAsArrayItems`.
-  case array([TTXMLObject])
+  case array(Items)
   /// An element.
-  case dictionary([String: TTXMLObject])
+  case dictionary(Entries)
 
   /// `"___Entity_Name___"`: the key of an element's qualified name.
   public static let entityNameKey = "___Entity_Name___"
@@ -66,16 +72,16 @@ public enum TTXMLObject: Sendable, Hashable {
   ///
   /// - Parameter key: An attribute name, child element name or one of the `___…___` keys.
   public subscript(key: String) -> TTXMLObject? {
-    guard case .dictionary(let dictionary) = self else { return nil }
-    return dictionary[key]
+    guard case .dictionary(let entries) = self else { return nil }
+    return entries[key]
   }
 
   /// The item at `index` of an array; `nil` when out of bounds or not an array.
   ///
   /// - Parameter index: A 0-based position.
   public subscript(index: Int) -> TTXMLObject? {
-    guard case .array(let array) = self, array.indices.contains(index) else { return nil }
-    return array[index]
+    guard case .array(let items) = self, items.indices.contains(index) else { return nil }
+    return items[index]
   }
 
   /// The value under `key` as an array, whatever the number of elements: Three20's
@@ -95,7 +101,7 @@ public enum TTXMLObject: Sendable, Hashable {
   public func array(forKey key: String) -> [TTXMLObject] {
     switch self[key] {
     case nil: return []
-    case .array(let items)?: return items
+    case .array(let items)?: return items.array
     case let value?: return [value]
     }
   }
@@ -147,15 +153,15 @@ public enum TTXMLObject: Sendable, Hashable {
     return nil
   }
 
-  /// The items of an `.array`, or `nil`.
+  /// The items of an `.array` as a Swift array, or `nil`.
   public var arrayValue: [TTXMLObject]? {
-    if case .array(let value) = self { return value }
+    if case .array(let value) = self { return value.array }
     return nil
   }
 
-  /// The entries of a `.dictionary`, or `nil`.
+  /// The entries of a `.dictionary` as a Swift dictionary, or `nil`.
   public var dictionaryValue: [String: TTXMLObject]? {
-    if case .dictionary(let value) = self { return value }
+    if case .dictionary(let value) = self { return value.dictionary }
     return nil
   }
 }

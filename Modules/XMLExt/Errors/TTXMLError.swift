@@ -1,3 +1,5 @@
+import Three20Core
+
 /// The error Three20XML throws.
 ///
 /// Every error carries a ``code`` to match on and a ``message`` written like a compiler's:
@@ -36,6 +38,8 @@ public struct TTXMLError: Error, Sendable, CustomStringConvertible {
       case parserFinished
       case handlerFailed
       case notAFeed
+      case attributeCountLimit
+      case nodeSizeLimit
     }
 
     private let storage: Storage
@@ -57,6 +61,14 @@ public struct TTXMLError: Error, Sendable, CustomStringConvertible {
     public static let entityExpansionLimit = Code(storage: .entityExpansionLimit)
     /// Elements are nested deeper than ``TTXMLParser/Options/maxDepth`` allows.
     public static let nestingDepthLimit = Code(storage: .nestingDepthLimit)
+    /// A start tag has more attributes than ``TTXMLParser/Options/maxAttributesPerElement``
+    /// allows, or the document's DTD declares more than that for one element, or more
+    /// namespaces are declared at once than ``TTXMLParser/Options/maxNamespacesInScope`` allows.
+    public static let attributeCountLimit = Code(storage: .attributeCountLimit)
+    /// One piece of the document is larger than libxml2 reads without
+    /// ``TTXMLParser/Options/allowsHugeDocuments``: a comment, CDATA section, processing
+    /// instruction, attribute value or tag over 10,000,000 bytes, or a name over 50,000 bytes.
+    public static let nodeSizeLimit = Code(storage: .nodeSizeLimit)
     /// The document is larger than ``TTXMLParser/Options/maxDocumentSize`` allows.
     public static let documentSizeLimit = Code(storage: .documentSizeLimit)
     /// `feed(_:)` or ``TTXMLParser/finish()`` was called after the parser finished.
@@ -82,8 +94,11 @@ public struct TTXMLError: Error, Sendable, CustomStringConvertible {
   public var line: Int?
   /// The 1-based column (in characters) where the problem was found, or `nil`.
   public var column: Int?
-  /// The text of the offending line (at most about 160 characters around the column), or `nil`
-  /// when it is not known.
+  /// The text around the offending place, from its line (at most 80 characters on each side of
+  /// the column), or `nil` when it is not known.
+  ///
+  /// The parser fills it with control characters, bidirectional marks and the like escaped
+  /// (`\u{1B}`; tabs are kept so the caret lines up), so printing it is safe.
   public var sourceLine: String?
   /// The error that caused this one, for example the error a streaming element handler threw.
   public var underlying: (any Error)?
@@ -120,7 +135,11 @@ public struct TTXMLError: Error, Sendable, CustomStringConvertible {
   ///            sourceLine: "  <a><b").message
   /// // "3:7: error: Couldn't find end of Start Tag b\n  <a><b\n      ^"
   /// ```
+  ///
+  /// Text that would not print as itself (control characters such as ESC, bidirectional marks)
+  /// is escaped in the reason and the line, with Core's `TTMessageText`.
   public var message: String {
+    let reason = TTMessageText.escaped(reason, limit: 2_000)
     var text: String
     switch (line, column) {
     case (let line?, let column?): text = "\(line):\(column): error: \(reason)"
@@ -128,18 +147,31 @@ public struct TTXMLError: Error, Sendable, CustomStringConvertible {
     default: text = "error: \(reason)"
     }
     if let sourceLine {
-      text += "\n" + sourceLine
-      if let offset = caretOffset ?? column.map({ $0 - 1 }), offset >= 0 {
-        // Keep tabs so the caret lines up under the same character in a terminal.
-        var caret = ""
-        for character in sourceLine.prefix(offset) {
-          caret.append(character == "\t" ? "\t" : " ")
-        }
-        caret += String(repeating: " ", count: max(0, offset - sourceLine.count))
-        text += "\n" + caret + "^"
-      }
+      let (shown, caret) = Self.escapedLine(sourceLine, caret: caretOffset ?? column.map { $0 - 1 })
+      text += "\n" + shown
+      if let caret { text += "\n" + caret + "^" }
     }
     return text
+  }
+
+  /// A line of the document made safe to print, and the text that puts a caret under
+  /// `caret` (0-based, in Unicode scalars) in it: spaces, with the line's tabs kept so the caret
+  /// lines up in a terminal.
+  static func escapedLine(_ line: String, caret: Int?) -> (line: String, caretPrefix: String?) {
+    var shown = ""
+    var prefix = ""
+    var index = 0
+    for scalar in line.unicodeScalars {
+      let piece = scalar == "\t" ? "\t" : TTMessageText.escaped(String(scalar))
+      if let caret, index < caret {
+        prefix += scalar == "\t" ? "\t" : String(repeating: " ", count: piece.count)
+      }
+      shown += piece
+      index += 1
+    }
+    guard let caret, caret >= 0 else { return (shown, nil) }
+    if caret > index { prefix += String(repeating: " ", count: caret - index) }
+    return (shown, prefix)
   }
 
   /// The ``message``.

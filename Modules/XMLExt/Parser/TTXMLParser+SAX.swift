@@ -1,5 +1,6 @@
 import CLibXML2
 import Foundation
+import Three20Core
 
 /// The libxml2 SAX2 callbacks (internal).
 ///
@@ -18,6 +19,9 @@ enum TTXMLSAXCallbacks {
     handler.endElementNs = endElement
     handler.characters = characters
     handler.cdataBlock = characters
+    handler.attributeDecl = attributeDeclaration
+    handler.entityDecl = entityDeclaration
+    handler.getEntity = entity
     handler.ignorableWhitespace = characters
     handler.reference = { _, _ in }
     handler.comment = nil
@@ -74,6 +78,52 @@ enum TTXMLSAXCallbacks {
     }
   }
 
+  /// Counts the attributes the DTD declares per element before libxml2's own handler stores
+  /// them (it adds each default to every start tag of the element, comparing it with the
+  /// tag's own attributes).
+  static let attributeDeclaration: attributeDeclSAXFunc = {
+    context, element, name, type, defaultType, defaultValue, tree in
+    var allowed = false
+    if let element {
+      withParser(context) { parser, parserContext in
+        allowed = parser.attributeDeclared(for: element, parserContext)
+      }
+    }
+    guard allowed else {
+      if let tree { xmlFreeEnumeration(tree) }
+      return
+    }
+    xmlSAX2AttributeDecl(context, element, name, type, defaultType, defaultValue, tree)
+  }
+
+  /// Checks the start tags in an internal entity's value before libxml2's own handler stores
+  /// it: libxml2 parses them when the entity is used, without our scanner seeing them.
+  static let entityDeclaration: entityDeclSAXFunc = { context, name, type, publicID, systemID, content in
+    var allowed = true
+    if let name, let content, type == Int32(XML_INTERNAL_GENERAL_ENTITY.rawValue) {
+      withParser(context) { parser, parserContext in
+        allowed = parser.entityDeclared(name: name, content: content, parserContext)
+      }
+    }
+    guard allowed else { return }
+    xmlSAX2EntityDecl(context, name, type, publicID, systemID, content)
+  }
+
+  /// Looks entities up with libxml2's own handler until the parse has failed, and finds none
+  /// after that.
+  ///
+  /// With `XML_PARSE_HUGE` libxml2 no longer checks entity amplification itself and, once our
+  /// budget stopped the innermost expansion, would go on expanding every remaining reference of
+  /// the outer ones ("billion laughs" took hours). Finding no entity ends them at once.
+  static let entity: getEntitySAXFunc = { context, name in
+    var failed = false
+    withParser(context) { parser, parserContext in
+      failed = parser.failure != nil
+      if failed, parserContext != parser.context { xmlStopParser(parserContext) }
+    }
+    return failed ? nil : xmlSAX2GetEntity(context, name)
+  }
+
   static let structuredError: xmlStructuredErrorFunc = { context, error in
     guard let (parser, parserContext) = parser(context), let error else { return }
     parser.libxmlError(error.pointee, from: parserContext)
@@ -104,6 +154,12 @@ extension TTXMLParser {
     attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
   ) {
     guard failure == nil else { return }
+    if namespaceCount + attributeCount > options.maxAttributesPerElement {
+      // The scanner counts every start tag in the input first; this catches the rest (recovered
+      // input, attributes defaulted by the DTD).
+      tooManyAttributes(parserContext, localName: localName, count: namespaceCount + attributeCount)
+      return
+    }
     guard
       let (index, name, depth, byteBase, pending) = builder.startElement(
         maxDepth: options.maxDepth, line: currentLine, localName: localName, prefix: prefix, uri: uri,
@@ -117,6 +173,15 @@ extension TTXMLParser {
           "Elements are nested more than \(options.maxDepth) deep (options.maxDepth); "
             + "the document is probably hostile or broken."))
       return
+    }
+    if namespaceCount > 0 {
+      // libxml2 looks each prefix up through every declaration in scope: keep them few.
+      namespacesInScope += namespaceCount
+      namespaceScopes.append((depth: depth, count: namespaceCount))
+      if namespacesInScope > options.maxNamespacesInScope {
+        tooManyNamespaces(parserContext)
+        return
+      }
     }
     if let selector, streamRoot < 0, depth >= 2, selects(selector, name: name, depth: depth) {
       streamRoot = index
@@ -155,8 +220,36 @@ extension TTXMLParser {
     }
   }
 
+  @inline(never)
+  private func tooManyAttributes(
+    _ parserContext: xmlParserCtxtPtr, localName: UnsafePointer<xmlChar>, count: Int
+  ) {
+    let name = TTMessageText.escaped(String(cString: localName), limit: 60)
+    stop(
+      parserContext,
+      limitError(
+        .attributeCountLimit,
+        "The element <\(name)> has \(count) attributes, more than \(options.maxAttributesPerElement) "
+          + "(options.maxAttributesPerElement), counting those its DTD declares; the document is "
+          + "probably hostile or broken."))
+  }
+
+  @inline(never)
+  private func tooManyNamespaces(_ parserContext: xmlParserCtxtPtr) {
+    stop(
+      parserContext,
+      limitError(
+        .attributeCountLimit,
+        "The elements open here declare more than \(options.maxNamespacesInScope) namespaces "
+          + "(options.maxNamespacesInScope); the document is probably hostile or broken."))
+  }
+
   func endElement(_ parserContext: xmlParserCtxtPtr) {
     guard failure == nil else { return }
+    if namespacesInScope > 0, let scope = namespaceScopes.last, scope.depth == builder.stack.count {
+      namespacesInScope -= scope.count
+      namespaceScopes.removeLast()
+    }
     let index = builder.endElement()
     guard index >= 0, index == streamRoot, let onElement else { return }
     let storage = builder.extractSubtree(at: index, byteBase: streamByteBase)
@@ -169,12 +262,13 @@ extension TTXMLParser {
       try onElement(TTXMLElement(storage: storage, index: 0))
     } catch {
       let line = currentLine
+      let name = TTMessageText.escaped(storage.names[Int(storage.nodes[0].name)].qualified, limit: 60)
       stop(
         parserContext,
         TTXMLError(
           .handlerFailed,
-          "The element handler threw for <\(storage.names[Int(storage.nodes[0].name)].qualified)> "
-            + "ending on line \(line): \(error)", line: line, underlying: error))
+          "The element handler threw for <\(name)> ending on line \(line): "
+            + TTMessageText.escaped(String(describing: error), limit: 500), line: line, underlying: error))
     }
   }
 
@@ -209,7 +303,10 @@ extension TTXMLParser {
   // MARK: - Text
 
   func characters(_ parserContext: xmlParserCtxtPtr, _ text: UnsafeBufferPointer<UInt8>) {
-    guard failure == nil else { return }
+    guard failure == nil else {
+      if parserContext != context { xmlStopParser(parserContext) }
+      return
+    }
     if parserContext != context {
       countEntityBytes(text.count, parserContext)
       if failure != nil { return }
@@ -229,6 +326,49 @@ extension TTXMLParser {
             + "(options.maxEntityExpansion); the document looks like an entity expansion attack "
             + "(\"billion laughs\" or \"quadratic blowup\")."))
     }
+  }
+
+  // MARK: - The DTD
+
+  /// Counts one attribute the DTD declares for `element`.
+  ///
+  /// - Returns: Whether libxml2 may store it; `false` after stopping the parse.
+  func attributeDeclared(for element: UnsafePointer<xmlChar>, _ parserContext: xmlParserCtxtPtr) -> Bool {
+    guard failure == nil else { return false }
+    let name = String(cString: element)
+    let count = declaredAttributes[name, default: 0] + 1
+    declaredAttributes[name] = count
+    guard count > options.maxAttributesPerElement else { return true }
+    stop(
+      parserContext,
+      limitError(
+        .attributeCountLimit,
+        "The DTD declares more than \(options.maxAttributesPerElement) attributes for "
+          + "<\(TTMessageText.escaped(name, limit: 60))> (options.maxAttributesPerElement); the "
+          + "document is probably hostile or broken."))
+    return false
+  }
+
+  /// Scans the value of an internal entity for start tags with too many attributes.
+  ///
+  /// - Returns: Whether libxml2 may store the entity; `false` after stopping the parse.
+  func entityDeclared(
+    name: UnsafePointer<xmlChar>, content: UnsafeMutablePointer<xmlChar>, _ parserContext: xmlParserCtxtPtr
+  ) -> Bool {
+    guard failure == nil else { return false }
+    var scanner = TTXMLMarkupScanner(limit: options.maxAttributesPerElement)
+    guard let violation = scanner.scan(UnsafeRawBufferPointer(start: content, count: strlen(content))) else {
+      return true
+    }
+    let element = TTMessageText.escaped(bytes: violation.name, limit: 60) + (violation.nameIsCut ? "…" : "")
+    stop(
+      parserContext,
+      limitError(
+        .attributeCountLimit,
+        "The entity \(TTMessageText.escaped(String(cString: name), limit: 60)) holds a start tag "
+          + "<\(element)> with more than \(options.maxAttributesPerElement) attributes "
+          + "(options.maxAttributesPerElement); the document is probably hostile or broken."))
+    return false
   }
 
   /// Appends an attribute value, decoding the references libxml2 leaves in it.
@@ -337,7 +477,10 @@ extension TTXMLParser {
   func libxmlError(_ error: xmlError, from parserContext: xmlParserCtxtPtr?) {
     guard failure == nil else { return }
     let text = error.message.map { String(cString: $0) } ?? "unknown libxml2 error \(error.code)"
-    let reason = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    // libxml2's messages quote names and bytes of the document: make them safe to print.
+    let reason = TTMessageText.escaped(
+      text.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "\n", with: " "),
+      limit: 600)
     guard let parserContext else {
       // Encoding conversion failures come without a context; the parser reports its own error
       // right after, which this detail then explains.
@@ -366,6 +509,10 @@ extension TTXMLParser {
     case 9 where reason.contains("UTF-8") || reason.contains("encoding"): return .invalidEncoding
     case 89: return .entityExpansionLimit
     case 1 where reason.contains("Excessive depth"): return .nestingDepthLimit
+    case 1 where reason.contains("depth") && reason.contains("too deep"): return .nestingDepthLimit
+    case 1 where reason.contains("Huge input lookup"): return .nodeSizeLimit
+    case 110: return .nodeSizeLimit
+    case _ where reason.contains("too long") || reason.contains("huge text"): return .nodeSizeLimit
     case _ where isFinishing && builder.nodes.isEmpty: return .emptyDocument
     case _ where isFinishing && !builder.stack.isEmpty: return .truncated
     case 5: return .malformed
@@ -383,13 +530,24 @@ extension TTXMLParser {
     case .truncated:
       guard let open = builder.stack.last else { return "The document ended too early: \(reason)." }
       let node = builder.nodes[Int(open)]
-      let name = builder.names[Int(node.name)].qualified
+      let name = TTMessageText.escaped(builder.names[Int(node.name)].qualified, limit: 60)
       return "The document ended too early, inside <\(name)> opened on line \(node.line) "
         + "(libxml2: \(reason)); the download was probably cut off."
     case .emptyDocument:
       return "The document has no root element (libxml2: \(reason))."
     case .nestingDepthLimit:
-      return "Elements are nested deeper than libxml2 allows without options.allowsHugeDocuments (\(reason))."
+      return "Elements inside an entity's value (or a DTD content model) are nested deeper than "
+        + "libxml2 allows without options.allowsHugeDocuments (libxml2: \(reason)); set it to lift "
+        + "that limit (options.maxDepth still applies)."
+    case .nodeSizeLimit:
+      if code == 110 {
+        return "A name is longer than 50,000 bytes, libxml2's limit without options.allowsHugeDocuments "
+          + "(libxml2: \(reason)); set it to lift that limit if such names are expected."
+      }
+      return "One piece of the document (a comment, CDATA section, processing instruction, attribute "
+        + "value or tag) is larger than 10,000,000 bytes, libxml2's limit without "
+        + "options.allowsHugeDocuments (libxml2: \(reason)); set it to lift that limit (and stream "
+        + "the document if it is large), or check the document."
     case .entityExpansionLimit:
       return "\(reason): entity references refer to each other in a loop or expand too much; "
         + "the document looks like an entity expansion attack."
@@ -398,45 +556,53 @@ extension TTXMLParser {
     }
   }
 
-  /// Adds the position and the offending line to an error.
+  /// Adds the position and the text around it to an error.
+  ///
+  /// The text comes from the source window when it still holds the position, else from
+  /// libxml2's input buffer when libxml2 stands at the position (errors are raised where the
+  /// parser is), else there is none: quoting other text would mislead.
   func place(_ error: inout TTXMLError, line: Int, column: Int) {
     guard line > 0 else { return }
     error.line = line
     error.column = column > 0 ? column : nil
-    var text: String?
-    if !inputIsUTF16, let bytes = window.line(line) {
-      text = String(validating: bytes, as: UTF8.self) ?? String(bytes.map { Character(Unicode.Scalar($0)) })
-    } else if let input = context?.pointee.input {
-      text = currentInputLine(input.pointee)
+    var excerpt = window.excerpt(line: line, column: max(column, 1))
+    if excerpt == nil, let input = context?.pointee.input, Int(input.pointee.line) == line {
+      excerpt = currentInputExcerpt(input.pointee)
     }
-    guard var line = text else { return }
-    let characters = Array(line)
-    let caret = max(0, (column > 0 ? column : 1) - 1)
-    if characters.count > 160 {
-      let low = max(0, min(caret - 80, characters.count - 160))
-      line = String(characters[low..<min(characters.count, low + 160)])
-      error.caretOffset = caret - low
+    guard let (bytes, caret) = excerpt else { return }
+    let text =
+      String(validating: bytes, as: UTF8.self)
+      ?? String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+    let (shown, _) = TTXMLError.escapedLine(text, caret: nil)
+    // The caret is counted in characters of `text`; after escaping, in characters of `shown`.
+    var shownCaret = 0
+    for (index, scalar) in text.unicodeScalars.enumerated() where index < caret {
+      shownCaret += scalar == "\t" ? 1 : TTMessageText.escaped(String(scalar)).unicodeScalars.count
     }
-    error.sourceLine = line
+    error.sourceLine = shown
+    error.caretOffset = shownCaret + max(0, caret - text.unicodeScalars.count)
   }
 
-  private var inputIsUTF16: Bool {
-    guard let encoder = context?.pointee.input?.pointee.buf?.pointee.encoder,
-      let name = encoder.pointee.name
-    else { return false }
-    let text = String(cString: name).uppercased()
-    return text.contains("16") || text.contains("UCS") || text.contains("32")
-  }
-
-  /// The line around libxml2's current position in its (UTF-8) input buffer.
-  private func currentInputLine(_ input: xmlParserInput) -> String? {
+  /// Up to 80 characters on each side of libxml2's current position in its (UTF-8) input
+  /// buffer, within the line, and how many come before the position.
+  private func currentInputExcerpt(_ input: xmlParserInput) -> (bytes: [UInt8], caret: Int)? {
     guard let base = input.base, let current = input.cur, let end = input.end, current >= base,
       current <= end
     else { return nil }
     var start = current
-    while start > base, current - start < 160, start[-1] != 0x0A { start -= 1 }
+    var before = 0
+    while start > base, before < 80, start[-1] != 0x0A {
+      start -= 1
+      while start > base, start[0] & 0xC0 == 0x80 { start -= 1 }
+      before += 1
+    }
     var stop = current
-    while stop < end, stop - current < 160, stop[0] != 0x0A { stop += 1 }
-    return String(decoding: UnsafeBufferPointer(start: start, count: stop - start), as: UTF8.self)
+    var after = 0
+    while stop < end, after < 80, stop[0] != 0x0A, stop[0] != 0x0D {
+      stop += 1
+      while stop < end, stop[0] & 0xC0 == 0x80 { stop += 1 }
+      after += 1
+    }
+    return (Array(UnsafeBufferPointer(start: start, count: stop - start)), before)
   }
 }

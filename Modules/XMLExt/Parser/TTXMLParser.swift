@@ -1,5 +1,6 @@
 import CLibXML2
 public import Foundation
+import Three20Core
 
 /// Parses XML with libxml2, incrementally, into a compact ``TTXMLDocument``: Three20's
 /// `TTXMLParser`.
@@ -36,7 +37,8 @@ public import Foundation
 /// ``finish()``, shaped by ``treatDuplicateKeysAsArrayItems`` (see ``TTXMLObject``).
 ///
 /// Safety: external entities and DTDs are never loaded and the parser never touches the
-/// network; entity expansion, nesting depth and document size are limited (see ``Options``).
+/// network; entity expansion, nesting depth, attributes per element and document size are
+/// limited (see ``Options``), and no part of the library recurses over the document's depth.
 /// Errors are thrown as ``TTXMLError`` with the line, column and offending text.
 ///
 /// A parser is used from one thread at a time (it is not `Sendable`); separate parsers are
@@ -51,6 +53,16 @@ public final class TTXMLParser {
   var pending: [UInt8] = []
   var builder = TTXMLTreeBuilder()
   var window = TTXMLSourceWindow()
+  /// Follows the document's encoding for `scanner` and `window`; set up with the context.
+  var decoder = TTXMLInputDecoder(first: [], override: nil)
+  /// Counts the attributes of start tags before libxml2 reads them.
+  var scanner: TTXMLMarkupScanner
+  /// Attributes the DTD declared so far, per element name.
+  var declaredAttributes: [String: Int] = [:]
+  /// Namespace declarations on the open elements.
+  var namespacesInScope = 0
+  /// The open elements that declare namespaces: their depth and how many they declare.
+  var namespaceScopes: [(depth: Int, count: Int)] = []
   /// The first fatal error; once set, every call throws it.
   var failure: TTXMLError?
   /// Recovered and non-fatal problems.
@@ -89,6 +101,7 @@ public final class TTXMLParser {
   /// - Parameter options: Limits and leniency; default ``Options/init()``.
   public init(options: Options = Options()) {
     self.options = options
+    self.scanner = TTXMLMarkupScanner(limit: options.maxAttributesPerElement)
     self.selector = nil
     self.onElement = nil
     TTXMLLibrary.ensureInitialized()
@@ -122,6 +135,7 @@ public final class TTXMLParser {
     onElement: @escaping (TTXMLElement) throws -> Void
   ) {
     self.options = options
+    self.scanner = TTXMLMarkupScanner(limit: options.maxAttributesPerElement)
     self.selector = selector
     self.onElement = onElement
     TTXMLLibrary.ensureInitialized()
@@ -294,6 +308,12 @@ public final class TTXMLParser {
   }
 
   private func createContext() throws(TTXMLError) {
+    if options.encoding == nil, let error = Self.utf16WithoutByteOrderMark(pending) {
+      fail(error)
+      throw error
+    }
+    decoder = TTXMLInputDecoder(first: pending, override: options.encoding)
+    if let error = pending.withUnsafeBytes({ inspect($0) }) { throw error }
     var handler = TTXMLSAXCallbacks.handler
     let created = pending.withUnsafeBufferPointer { buffer in
       buffer.withMemoryRebound(to: CChar.self) { chars in
@@ -310,26 +330,28 @@ public final class TTXMLParser {
     var flags = Int32(XML_PARSE_NONET.rawValue)
     if options.recovers { flags |= Int32(XML_PARSE_RECOVER.rawValue) }
     if options.allowsHugeDocuments { flags |= Int32(XML_PARSE_HUGE.rawValue) }
+    // The override replaces the declaration's encoding too (libxml2 would otherwise switch to a
+    // declared encoding other than UTF-8 or UTF-16).
+    if options.encoding != nil { flags |= Int32(XML_PARSE_IGNORE_ENC.rawValue) }
     _ = xmlCtxtUseOptions(created, flags)
     if let name = options.encoding {
       guard let encoder = xmlFindCharEncodingHandler(name) else {
         let error = TTXMLError(
           .unsupportedEncoding,
-          "The encoding \"\(name)\" given in options.encoding is not known to libxml2 (iconv); "
+          "The encoding \(TTMessageText.quoted(name)) given in options.encoding is not known to libxml2 (iconv); "
             + "use a name such as \"UTF-8\", \"ISO-8859-1\" or \"windows-1252\".")
         fail(error)
         throw error
       }
       _ = xmlSwitchToEncoding(created, encoder)
     }
-    pending.withUnsafeBytes { window.append($0) }
     pending = []
     try checkAfterChunk()
   }
 
   private func parseChunk(_ buffer: UnsafeRawBufferPointer, terminate: Bool) throws(TTXMLError) {
     guard let context else { return }
-    if buffer.count > 0 { window.append(buffer) }
+    if let error = inspect(buffer) { throw error }
     // Errors without a context (encoding conversion) go to the thread's structured handler:
     // route them to this parser for the duration of the call, then put back what was there.
     let previousHandler = __xmlStructuredError()?.pointee

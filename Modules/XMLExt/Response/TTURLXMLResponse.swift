@@ -1,5 +1,6 @@
 public import Foundation
 import Synchronization
+import Three20Core
 public import Three20Network
 
 /// Parses a response body as XML: Three20's `TTURLXMLResponse`.
@@ -69,8 +70,9 @@ public struct TTURLXMLResponse: TTURLResponse {
   /// picks to `onElement` as soon as it is complete.
   ///
   /// The body is never collected: each piece goes to a streaming ``TTXMLParser`` as it arrives,
-  /// so memory stays flat however long the feed is. `onElement` runs on the queue's network
-  /// thread, one element at a time, in document order. The request's `onData` is replaced; the
+  /// so memory stays flat however long the feed is. `onElement` runs on one of the queue's
+  /// processing threads (never its network thread, so a slow handler delays no other
+  /// transfer), one element at a time, in document order. The request's `onData` is replaced; the
   /// response is not cached.
   ///
   /// ```swift
@@ -125,7 +127,7 @@ public struct TTURLXMLResponse: TTURLResponse {
     }
   }
 
-  /// The parser and its first error, shared with the network thread.
+  /// The parser and its first error, shared with the thread `onData` runs on.
   private struct StreamState: ~Copyable {
     var parser: TTXMLParser
     var error: TTXMLError?
@@ -133,7 +135,9 @@ public struct TTURLXMLResponse: TTURLResponse {
 
   private static func networkError(_ error: TTXMLError, url: String, statusCode: Int?) -> TTNetworkError {
     TTNetworkError(
-      .invalidResponse, "The response from \(url) is not usable XML:\n\(error.message)", url: url,
+      .invalidResponse,
+      "The response from \(TTMessageText.escaped(url, limit: 500)) is not usable XML:\n\(error.message)",
+      url: url,
       statusCode: statusCode, underlying: error)
   }
 }

@@ -3,6 +3,41 @@ import Foundation
 /// The channel-level fields: RSS `channel` children (and RSS 1.0's root-level `image`), Atom
 /// `feed` children.
 extension TTFeedBuilder {
+  /// Whether ``addChannelField(_:to:)`` reads an element: a streaming reader drops the others
+  /// as they are parsed.
+  static func readsChannelField(name: String, namespace: String?) -> Bool {
+    switch namespace ?? "" {
+    case TTFeedNamespace.atom:
+      switch name {
+      case "title", "subtitle", "link", "updated", "published", "author", "category", "id", "icon", "logo",
+        "rights", "generator":
+        return true
+      default: return false
+      }
+    case TTFeedNamespace.dublinCore:
+      switch name {
+      case "title", "description", "creator", "publisher", "date", "subject", "rights", "language":
+        return true
+      default: return false
+      }
+    case TTFeedNamespace.dublinCoreTerms:
+      return name == "modified"
+    case TTFeedNamespace.iTunes:
+      return name == "image"
+    case TTFeedNamespace.media:
+      return name == "thumbnail"
+    case _ where isRSSNamespace(namespace):
+      switch name {
+      case "title", "link", "description", "language", "copyright", "managingEditor", "pubDate",
+        "lastBuildDate", "category", "generator", "image":
+        return true
+      default: return false
+      }
+    default:
+      return false
+    }
+  }
+
   func addChannelField(_ element: TTFeedElement, to feed: inout TTFeed) {
     let base = element.base(inheriting: channelBase)
     switch element.namespace ?? "" {

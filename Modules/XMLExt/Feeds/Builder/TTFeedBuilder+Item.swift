@@ -3,6 +3,40 @@ import Foundation
 /// The item-level fields: RSS `item` children, Atom `entry` children, and the modules inside
 /// either.
 extension TTFeedBuilder {
+  /// Whether ``item(from:)`` reads a child of an item: a streaming reader drops the others as
+  /// they are parsed.
+  static func readsItemField(name: String, namespace: String?) -> Bool {
+    switch namespace ?? "" {
+    case TTFeedNamespace.atom:
+      switch name {
+      case "title", "link", "summary", "content", "published", "updated", "author", "category", "id",
+        "source":
+        return true
+      default: return false
+      }
+    case TTFeedNamespace.content:
+      return name == "encoded"
+    case TTFeedNamespace.dublinCore:
+      switch name {
+      case "title", "description", "creator", "contributor", "date", "subject", "identifier": return true
+      default: return false
+      }
+    case TTFeedNamespace.dublinCoreTerms:
+      return name == "modified" || name == "issued" || name == "created"
+    case TTFeedNamespace.media:
+      return name == "thumbnail" || name == "content" || name == "group"
+    case _ where isRSSNamespace(namespace):
+      switch name {
+      case "title", "link", "description", "author", "category", "comments", "enclosure", "guid", "pubDate",
+        "source":
+        return true
+      default: return false
+      }
+    default:
+      return false
+    }
+  }
+
   func item(from element: TTFeedElement) -> TTFeedItem {
     var item = TTFeedItem()
     let base = element.base(inheriting: channelBase)
@@ -131,30 +165,31 @@ extension TTFeedBuilder {
   }
 
   /// Media RSS: thumbnails, image `media:content`, and both inside `media:group` or
-  /// `media:content`.
+  /// `media:content`, in document order (walked with a list, not recursion).
   private func addMedia(_ element: TTFeedElement, base: URL?, to item: inout TTFeedItem) {
-    switch element.name {
-    case "thumbnail":
-      if let thumbnail = element.mediaThumbnail(base: base), !item.thumbnails.contains(thumbnail) {
-        item.thumbnails.append(thumbnail)
+    var pending: [(element: TTFeedElement, base: URL?)] = [(element, base)]
+    while let (element, base) = pending.popLast() {
+      switch element.name {
+      case "thumbnail":
+        if let thumbnail = element.mediaThumbnail(base: base), !item.thumbnails.contains(thumbnail) {
+          item.thumbnails.append(thumbnail)
+        }
+      case "content", "group":
+        if element.name == "content" {
+          let medium = element.attribute("medium")?.lowercased()
+          let type = element.attribute("type")?.lowercased()
+          if medium == "image" || type?.hasPrefix("image/") == true,
+            let thumbnail = element.mediaThumbnail(base: base), !item.thumbnails.contains(thumbnail)
+          {
+            item.thumbnails.append(thumbnail)
+          }
+        }
+        for child in element.children.reversed() where child.namespace == TTFeedNamespace.media {
+          pending.append((child, child.base(inheriting: base)))
+        }
+      default:
+        break
       }
-    case "content":
-      let medium = element.attribute("medium")?.lowercased()
-      let type = element.attribute("type")?.lowercased()
-      if medium == "image" || type?.hasPrefix("image/") == true,
-        let thumbnail = element.mediaThumbnail(base: base), !item.thumbnails.contains(thumbnail)
-      {
-        item.thumbnails.append(thumbnail)
-      }
-      for child in element.children where child.namespace == TTFeedNamespace.media {
-        addMedia(child, base: child.base(inheriting: base), to: &item)
-      }
-    case "group":
-      for child in element.children where child.namespace == TTFeedNamespace.media {
-        addMedia(child, base: child.base(inheriting: base), to: &item)
-      }
-    default:
-      break
     }
   }
 }

@@ -1,9 +1,10 @@
 public import Foundation
+public import Three20Core
 
 /// Fills a ``TTFeed`` from the elements of an RSS 0.90–2.0, RSS 1.0 or Atom 1.0 document,
 /// whatever parser produced them.
 ///
-/// Give it the whole document with ``feed(from:documentURL:)``, or, from a streaming parser,
+/// Give it the whole document with ``feed(from:documentURL:urlPolicy:)``, or, from a streaming parser,
 /// create it from the root element's start tag and ``add(_:)`` each child of the root (or of
 /// the RSS `channel`) as it completes; ``isItem(name:namespace:)`` tells which subtrees are
 /// items. Read the result from ``feed``.
@@ -27,6 +28,10 @@ public import Foundation
 ///   rewritten.
 /// - Atom `type="xhtml"` content keeps its markup: the children of its `div`, written back
 ///   as XHTML text. Atom titles and rights are turned into plain text.
+/// - Addresses whose scheme the builder's `TTURLSchemePolicy` does not allow
+///   (`javascript:`, `data:`, `file:` and so on, with the default policy) are dropped, each
+///   with a ``TTFeedProblem`` in ``TTFeed/problems``: a link, an enclosure, a thumbnail, an
+///   image, a comments page is left out; a GUID stops being a permalink.
 ///
 /// ```swift
 /// let root = TTFeedElement(name: "rss", attributes: [.init(name: "version", value: "2.0")], children: [
@@ -46,7 +51,16 @@ public import Foundation
 /// feed?.items[0].date?.timeIntervalSince1970   // 1795256430
 /// ```
 public struct TTFeedBuilder: Sendable {
+  /// The most problems ``TTFeed/problems`` lists.
+  static let maxProblems = 100
+
   private var result: TTFeed
+  /// The schemes addresses may have.
+  let urlPolicy: TTURLSchemePolicy
+  /// How many problems were found beyond ``maxProblems``.
+  private var omittedProblems = 0
+  /// How many items were built, for problem messages.
+  private var itemNumber = 0
   /// The document's address, or the root's `xml:base` resolved against it.
   private let rootBase: URL?
   /// The channel's base: its `xml:base` against ``rootBase``.
@@ -61,10 +75,13 @@ public struct TTFeedBuilder: Sendable {
   ///   - root: The document's root element, such as `rss`, `rdf:RDF` or Atom's `feed`.
   ///   - documentURL: The address the document was loaded from, against which relative
   ///     addresses are resolved. Defaults to `nil`.
+  ///   - urlPolicy: The schemes addresses may have; others are dropped. Defaults to
+  ///     `TTURLSchemePolicy.default` (`http`, `https`, `mailto` and relative references).
   /// - Returns: `nil` when the root is not that of an RSS or Atom 1.0 feed.
-  public init?(root: TTFeedElement, documentURL: URL? = nil) {
+  public init?(root: TTFeedElement, documentURL: URL? = nil, urlPolicy: TTURLSchemePolicy = .default) {
     guard let kind = Self.kind(ofRoot: root) else { return nil }
     result = TTFeed(kind: kind)
+    self.urlPolicy = urlPolicy
     rootBase = root.base(inheriting: documentURL)
     channelBase = rootBase
     fallbackLanguage = root.attribute("lang", namespace: TTFeedNamespace.xml).flatMap(
@@ -76,9 +93,14 @@ public struct TTFeedBuilder: Sendable {
   /// - Parameters:
   ///   - root: The root element with all its descendants.
   ///   - documentURL: The address the document was loaded from. Defaults to `nil`.
+  ///   - urlPolicy: The schemes addresses may have. Defaults to `TTURLSchemePolicy.default`.
   /// - Returns: The feed, or `nil` when the root is not that of an RSS or Atom 1.0 feed.
-  public static func feed(from root: TTFeedElement, documentURL: URL? = nil) -> TTFeed? {
-    guard var builder = TTFeedBuilder(root: root, documentURL: documentURL) else { return nil }
+  public static func feed(
+    from root: TTFeedElement, documentURL: URL? = nil, urlPolicy: TTURLSchemePolicy = .default
+  ) -> TTFeed? {
+    guard var builder = TTFeedBuilder(root: root, documentURL: documentURL, urlPolicy: urlPolicy) else {
+      return nil
+    }
     for child in root.children {
       builder.add(child)
     }
@@ -121,7 +143,7 @@ public struct TTFeedBuilder: Sendable {
       result.kind = .rss090
     }
     if Self.isItem(name: element.name, namespace: element.namespace) {
-      result.items.append(item(from: element))
+      result.items.append(admittedItem(from: element))
       return
     }
     if result.kind.isRSS, element.name == "channel", Self.isRSSNamespace(element.namespace) {
@@ -137,8 +159,14 @@ public struct TTFeedBuilder: Sendable {
       return
     }
     var feed = result
+    let before = ChannelURLs(feed)
     addChannelField(element, to: &feed)
+    let refused = feed.removeRefusedChannelURLs(since: before, policy: urlPolicy, relative: false)
     result = feed
+    var seen = Set<String>()
+    for url in refused where seen.insert(url).inserted {
+      report(.refusedURL, "Left out an address of the channel: " + refusal(of: url))
+    }
   }
 
   /// The feed built from everything added so far.
@@ -146,8 +174,20 @@ public struct TTFeedBuilder: Sendable {
   /// Addresses still relative (no `xml:base` and no document address applied) are resolved
   /// against the channel's link, when it has an absolute one.
   public var feed: TTFeed {
+    withoutRelativeURLs(resolvedFeed)
+  }
+
+  /// The feed with relative addresses resolved against the channel's link.
+  private var resolvedFeed: TTFeed {
     var feed = result
     if feed.language == nil { feed.language = fallbackLanguage }
+    if omittedProblems > 0 {
+      feed.problems.append(
+        TTFeedProblem(
+          .moreProblems,
+          "\(omittedProblems) more problems were found and not listed (only the first "
+            + "\(Self.maxProblems) are)."))
+    }
     guard let site = feed.link, site.scheme != nil else { return feed }
     let resolve = Self.resolver(site: site)
     if var image = feed.image {
@@ -165,14 +205,77 @@ public struct TTFeedBuilder: Sendable {
     return feed
   }
 
+  /// The feed with the relative addresses still left dropped, when the policy refuses them.
+  private func withoutRelativeURLs(_ feed: TTFeed) -> TTFeed {
+    guard !urlPolicy.allowsRelativeReferences else { return feed }
+    var feed = feed
+    var refused = feed.removeRefusedChannelURLs(
+      since: ChannelURLs.empty, policy: urlPolicy, relative: true)
+    for index in feed.items.indices {
+      refused += feed.items[index].removeRefusedURLs(policy: urlPolicy, relative: true)
+    }
+    for url in refused where feed.problems.count < Self.maxProblems {
+      feed.problems.append(
+        TTFeedProblem(.refusedURL, "Left out an address that stayed relative: " + refusal(of: url)))
+    }
+    return feed
+  }
+
   /// An item built from its element, with relative addresses resolved against the channel's
   /// link when it is already known (internal, for ``TTFeedReader``).
-  func streamedItem(from element: TTFeedElement) -> TTFeedItem {
-    let built = item(from: element)
-    guard built.hasRelativeURLs, let site = result.links.bestAlternate?.url, site.scheme != nil else {
-      return built
+  ///
+  /// - Parameters:
+  ///   - element: The item's element.
+  ///   - isFinal: Whether the item is handed over as it is (relative addresses the policy
+  ///     refuses are dropped now), rather than kept for ``feed``, which resolves them later.
+  mutating func streamedItem(from element: TTFeedElement, isFinal: Bool) -> TTFeedItem {
+    var built = item(from: element)
+    itemNumber += 1
+    if built.hasRelativeURLs, let site = result.links.bestAlternate?.url, site.scheme != nil {
+      built = built.resolvingRelativeURLs(with: Self.resolver(site: site))
     }
-    return built.resolvingRelativeURLs(with: Self.resolver(site: site))
+    return admitted(built, relative: isFinal)
+  }
+
+  /// An item built from its element, its refused addresses dropped and reported.
+  private mutating func admittedItem(from element: TTFeedElement) -> TTFeedItem {
+    itemNumber += 1
+    return admitted(item(from: element), relative: false)
+  }
+
+  /// The item without the addresses the policy refuses, each reported; relative addresses are
+  /// kept unless `relative` is `true`.
+  private mutating func admitted(_ item: TTFeedItem, relative: Bool) -> TTFeedItem {
+    var item = item
+    var seen = Set<String>()
+    let refused = item.removeRefusedURLs(policy: urlPolicy, relative: relative)
+    for url in refused where seen.insert(url).inserted {
+      report(.refusedURL, "Left out an address of \(itemName(item)): " + refusal(of: url))
+    }
+    return item
+  }
+
+  /// Records a problem, or counts it once ``maxProblems`` are listed (internal, for
+  /// ``TTFeedReader``).
+  mutating func report(_ code: TTFeedProblem.Code, _ message: String) {
+    if result.problems.count < Self.maxProblems {
+      result.problems.append(TTFeedProblem(code, message))
+    } else {
+      omittedProblems += 1
+    }
+  }
+
+  /// How problem messages name the item built last, for example `item 3 ("Hello")`.
+  func itemName(_ item: TTFeedItem?) -> String {
+    let title = item?.title.map { " (" + TTMessageText.quoted($0, limit: 60) + ")" } ?? ""
+    return "item \(itemNumber)" + title
+  }
+
+  /// The number of the item built next (internal, for ``TTFeedReader``).
+  var nextItemNumber: Int { itemNumber + 1 }
+
+  private func refusal(of url: String) -> String {
+    urlPolicy.refusal(of: url) ?? "its scheme is not allowed."
   }
 
   /// Appends items built elsewhere (internal, for ``TTFeedReader``).

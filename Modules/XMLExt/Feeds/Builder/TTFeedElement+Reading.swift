@@ -85,8 +85,17 @@ extension TTFeedElement {
     return output
   }
 
+  /// Writes nodes as markup, walking nested elements with a stack instead of recursion.
   private static func write(_ nodes: [Node], to output: inout String) {
-    for node in nodes {
+    var stack: [(nodes: [Node], next: Int, name: String?)] = [(nodes, 0, nil)]
+    while let top = stack.indices.last {
+      guard stack[top].next < stack[top].nodes.count else {
+        if let name = stack[top].name { output += "</" + name + ">" }
+        stack.removeLast()
+        continue
+      }
+      let node = stack[top].nodes[stack[top].next]
+      stack[top].next += 1
       switch node {
       case .text(let text):
         output += escape(text, quotes: false)
@@ -107,8 +116,7 @@ extension TTFeedElement {
           output += "/>"
         } else {
           output += ">"
-          write(element.nodes, to: &output)
-          output += "</" + element.name + ">"
+          stack.append((element.nodes, 0, element.name))
         }
       }
     }

@@ -50,6 +50,12 @@ public struct TTFeed: Sendable, Hashable, Codable {
   public var id: String?
   /// The items, in document order.
   public var items: [TTFeedItem]
+  /// What the reader left out, and why: links with a scheme its `TTURLSchemePolicy` refuses,
+  /// content past its ``TTFeedReader/Limits``; empty for an ordinary feed.
+  ///
+  /// At most 100 problems are listed; a last ``TTFeedProblem/Code/moreProblems`` entry counts
+  /// the others.
+  public var problems: [TTFeedProblem]
 
   /// Creates a feed.
   ///
@@ -69,11 +75,13 @@ public struct TTFeed: Sendable, Hashable, Codable {
   ///   - generator: The software that wrote it. Defaults to `nil`.
   ///   - id: The identifier. Defaults to `nil`.
   ///   - items: The items. Defaults to none.
+  ///   - problems: What a reader left out. Defaults to none.
   public init(
     kind: TTFeedKind, title: String? = nil, links: [TTFeedLink] = [], subtitle: TTFeedContent? = nil,
     language: String? = nil, copyright: String? = nil, updated: Date? = nil, published: Date? = nil,
     authors: [TTFeedPerson] = [], categories: [TTFeedCategory] = [], image: TTFeedImage? = nil,
-    icon: URL? = nil, generator: String? = nil, id: String? = nil, items: [TTFeedItem] = []
+    icon: URL? = nil, generator: String? = nil, id: String? = nil, items: [TTFeedItem] = [],
+    problems: [TTFeedProblem] = []
   ) {
     self.kind = kind
     self.title = title
@@ -90,6 +98,7 @@ public struct TTFeed: Sendable, Hashable, Codable {
     self.generator = generator
     self.id = id
     self.items = items
+    self.problems = problems
   }
 
   /// The address of the web site the feed belongs to: the first `alternate` link of type HTML,

@@ -1,5 +1,5 @@
 import Foundation
-import Three20Core
+public import Three20Core
 public import Three20Network
 
 /// A model that loads one RSS or Atom feed: the model of the classic Three20 RSS-reader
@@ -40,12 +40,19 @@ open class TTFeedModel: TTURLRequestModel<TTURLFeedResponse> {
   /// - Parameters:
   ///   - url: The feed's address.
   ///   - options: The parser's limits and leniency. Defaults to ``TTXMLParser/Options/init()``.
+  ///   - limits: How much of the channel and of each item is kept. Defaults to
+  ///     ``TTFeedReader/Limits/init()``.
+  ///   - urlPolicy: The schemes the feed's addresses may have; others are left out. Defaults to
+  ///     `TTURLSchemePolicy.default` (`http`, `https`, `mailto` and relative references).
   ///   - queue: The queue to load on. Defaults to `TTURLRequestQueue.main`.
   public init(
-    url: String, options: TTXMLParser.Options = TTXMLParser.Options(), queue: TTURLRequestQueue = .main
+    url: String, options: TTXMLParser.Options = TTXMLParser.Options(),
+    limits: TTFeedReader.Limits = TTFeedReader.Limits(), urlPolicy: TTURLSchemePolicy = .default,
+    queue: TTURLRequestQueue = .main
   ) {
     self.url = url
-    super.init(processor: TTURLFeedResponse(options: options), queue: queue)
+    super.init(
+      processor: TTURLFeedResponse(options: options, limits: limits, urlPolicy: urlPolicy), queue: queue)
   }
 
   /// The request for the feed; `nil` for a next page, which feeds do not have.

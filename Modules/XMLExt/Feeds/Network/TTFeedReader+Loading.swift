@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+public import Three20Core
 public import Three20Network
 
 extension TTFeedReader {
@@ -29,21 +30,29 @@ extension TTFeedReader {
   ///   - request: The request; its `onData` must not be in use.
   ///   - queue: The queue to load on. Defaults to `TTURLRequestQueue.main`.
   ///   - options: The parser's limits and leniency. Defaults to ``TTXMLParser/Options/init()``.
-  ///   - onItem: Receives each item as soon as it is read, on the queue's network thread; the
-  ///     returned feed then has no items. Defaults to `nil` (items are collected).
+  ///   - limits: How much of the channel and of each item is kept. Defaults to
+  ///     ``Limits/init()``.
+  ///   - urlPolicy: The schemes addresses may have. Defaults to `TTURLSchemePolicy.default`.
+  ///   - onItem: Receives each item as soon as it is read, one at a time and in order, on one
+  ///     of the queue's processing threads (never its network thread); the returned feed then
+  ///     has no items. Defaults to `nil` (items are collected).
   /// - Returns: The feed.
   /// - Throws: Network's `TTNetworkError` when the load fails (an HTTP error status, a lost
   ///   connection), else ``TTXMLError`` when the body is not a feed.
   public static func load(
     _ request: TTURLRequest, on queue: TTURLRequestQueue = .main,
-    options: TTXMLParser.Options = TTXMLParser.Options(), onItem: (@Sendable (TTFeedItem) -> Void)? = nil
+    options: TTXMLParser.Options = TTXMLParser.Options(), limits: Limits = Limits(),
+    urlPolicy: TTURLSchemePolicy = .default, onItem: (@Sendable (TTFeedItem) -> Void)? = nil
   ) async throws -> TTFeed {
     let documentURL = URL(string: request.urlPath)
     let reader =
       if let onItem {
-        TTFeedReader(documentURL: documentURL, options: options) { item in onItem(item) }
+        TTFeedReader(documentURL: documentURL, options: options, limits: limits, urlPolicy: urlPolicy) {
+          item in
+          onItem(item)
+        }
       } else {
-        TTFeedReader(documentURL: documentURL, options: options)
+        TTFeedReader(documentURL: documentURL, options: options, limits: limits, urlPolicy: urlPolicy)
       }
     let loading = Mutex(Loading(reader: reader))
     request.onData = { data in

@@ -1,4 +1,5 @@
 public import Foundation
+public import Three20Core
 public import Three20Network
 
 /// Reads the body of a response as an RSS or Atom feed: the processor for `TTURLRequest` that
@@ -18,17 +19,30 @@ public import Three20Network
 /// The whole body is in memory when this processor runs (so it can be cached); the items are
 /// still built one at a time, so only the body and the items are held, never a tree of the
 /// whole document. To parse while the body downloads, use
-/// ``TTFeedReader/load(_:on:options:onItem:)``.
+/// ``TTFeedReader/load(_:on:options:limits:urlPolicy:onItem:)``.
 public struct TTURLFeedResponse: TTURLResponse {
   /// The parser's limits and leniency.
   public var options: TTXMLParser.Options
+  /// How much of the channel and of each item is kept.
+  public var limits: TTFeedReader.Limits
+  /// The schemes the feed's addresses may have; others are left out.
+  public var urlPolicy: TTURLSchemePolicy
 
   /// Creates the processor.
   ///
-  /// - Parameter options: The parser's limits and leniency. Defaults to
-  ///   ``TTXMLParser/Options/init()``.
-  public init(options: TTXMLParser.Options = TTXMLParser.Options()) {
+  /// - Parameters:
+  ///   - options: The parser's limits and leniency. Defaults to ``TTXMLParser/Options/init()``.
+  ///   - limits: How much of the channel and of each item is kept. Defaults to
+  ///     ``TTFeedReader/Limits/init()``.
+  ///   - urlPolicy: The schemes addresses may have. Defaults to `TTURLSchemePolicy.default`
+  ///     (`http`, `https`, `mailto` and relative references).
+  public init(
+    options: TTXMLParser.Options = TTXMLParser.Options(), limits: TTFeedReader.Limits = TTFeedReader.Limits(),
+    urlPolicy: TTURLSchemePolicy = .default
+  ) {
     self.options = options
+    self.limits = limits
+    self.urlPolicy = urlPolicy
   }
 
   /// Reads the body as a feed.
@@ -40,7 +54,8 @@ public struct TTURLFeedResponse: TTURLResponse {
   /// - Throws: `TTNetworkError` with code `invalidResponse` when the body is not a feed.
   public func process(_ data: Data, info: TTURLResponseInfo) throws(TTNetworkError) -> TTFeed {
     do {
-      return try TTFeedReader.read(data, documentURL: URL(string: info.url), options: options)
+      return try TTFeedReader.read(
+        data, documentURL: URL(string: info.url), options: options, limits: limits, urlPolicy: urlPolicy)
     } catch {
       throw TTNetworkError(
         .invalidResponse,

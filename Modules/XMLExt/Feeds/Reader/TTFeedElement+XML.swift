@@ -2,7 +2,9 @@ extension TTFeedElement {
   /// Copies a parsed element and everything inside it, for ``TTFeedBuilder``.
   ///
   /// Names become local names with their namespace URIs; namespace declarations are left out;
-  /// text and child elements keep their order.
+  /// text and child elements keep their order. The copy is made without recursion, and content
+  /// nested more than 256 levels below `element` is left out, so the copy can be compared,
+  /// hashed and released however deep the document was.
   ///
   /// ```swift
   /// let document = try TTXMLParser.parse(Data("<rss version=\"2.0\"><channel/></rss>".utf8))
@@ -13,15 +15,9 @@ extension TTFeedElement {
   /// - Parameter element: An element of a ``TTXMLDocument`` or one a streaming ``TTXMLParser``
   ///   handed over.
   public init(_ element: TTXMLElement) {
-    let attributes = element.attributes.map { attribute in
-      Attribute(name: attribute.name, namespace: attribute.namespaceURI, value: attribute.value)
-    }
-    let nodes = element.nodes.map { node -> Node in
-      switch node {
-      case .text(let text): .text(text)
-      case .element(let child): .element(TTFeedElement(child))
-      }
-    }
-    self.init(name: element.name, namespace: element.namespaceURI, attributes: attributes, nodes: nodes)
+    var allowance = TTFeedAllowance.unlimited
+    self =
+      TTFeedTreeView(element.storage).feedElement(at: element.index, allowance: &allowance, itemFields: false)
+      ?? TTFeedElement(name: element.name, namespace: element.namespaceURI)
   }
 }

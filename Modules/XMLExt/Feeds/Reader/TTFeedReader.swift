@@ -1,13 +1,16 @@
 public import Foundation
+public import Three20Core
 
 /// Reads an RSS or Atom feed from its bytes as they arrive, building each item as soon as its
 /// end tag has been parsed.
 ///
 /// The reader runs a streaming ``TTXMLParser`` that hands over every `item` and `entry` the
 /// moment it closes and then forgets it, and a ``TTFeedBuilder`` that turns each one into a
-/// ``TTFeedItem``. The parser never holds more than the channel and the item being read, so a
-/// feed of any length is read in about constant memory. Give the reader an `onItem` closure to
-/// receive the items one by one instead of collecting them in the result.
+/// ``TTFeedItem``. Channel fields go to the builder as soon as they close too, and what the
+/// builder does not read is dropped as it is parsed, so the reader holds only the item or field
+/// being read, within its ``Limits``: a feed of any length or shape is read in bounded memory
+/// and linear time. Give the reader an `onItem` closure to receive the items one by one instead
+/// of collecting them in the result.
 ///
 /// ```swift
 /// let reader = TTFeedReader(documentURL: URL(string: "https://example.com/feed.xml"))
@@ -22,44 +25,183 @@ public import Foundation
 ///
 /// RSS 0.90, 0.91, 0.92, 2.0, RSS 1.0 (RDF) and Atom 1.0 are read; see ``TTFeedBuilder`` for
 /// which element fills which field. Fields the feed wrote badly (a date that cannot be read, an
-/// address that is not one) are left empty; only XML that is not well-formed, a broken limit,
-/// or a document that is not a feed at all make the reader throw.
+/// address that is not one) are left empty; addresses whose scheme the `TTURLSchemePolicy`
+/// refuses (`javascript:`, `data:`, `file:` with the default policy) and content past the
+/// ``Limits`` are left out and listed in ``TTFeed/problems``. Only XML that is not well-formed,
+/// a broken parser limit, or a document that is not a feed at all make the reader throw.
 ///
 /// A reader reads one document, from one thread at a time (it is not `Sendable`).
 public final class TTFeedReader {
+  /// How many bytes the reader gives the parser at a time; the parser's tree is trimmed
+  /// between pieces.
+  static let pieceSize = 65_536
+
   /// The state the parser's element handler shares with the reader.
   private final class Collector {
     let documentURL: URL?
+    let limits: Limits
+    let urlPolicy: TTURLSchemePolicy
     let onItem: ((TTFeedItem) throws -> Void)?
     weak var parser: TTXMLParser?
-    /// The builder for items, made from the root and channel when the first item closes.
+    /// The builder, made from the root element as soon as its start tag is parsed.
     var builder: TTFeedBuilder?
     var items: [TTFeedItem] = []
-    /// Elements the parser handed over that are not items (an `item` in a foreign namespace).
-    var others: [TTFeedElement] = []
     var itemCount = 0
+    /// The first error of the reader's own (a document that is not a feed).
+    var failure: TTXMLError?
+    /// Where handing fields over resumes, and what the channel may still keep.
+    var compaction: TTXMLParser.FeedCompaction
+    /// The size of the parser's tree after it was last trimmed.
+    var retainedSize = 0
+    var channelCutReported = false
+    /// How many nodes handing over and trimming have visited, in all (for the tests' check
+    /// that the work stays linear).
+    var walkedNodes = 0
+    /// Whether the tree is trimmed at every chance, not only once it has grown (for tests).
+    var trimsAlways = false
 
-    init(documentURL: URL?, onItem: ((TTFeedItem) throws -> Void)?) {
+    init(
+      documentURL: URL?, limits: Limits, urlPolicy: TTURLSchemePolicy, onItem: ((TTFeedItem) throws -> Void)?
+    ) {
       self.documentURL = documentURL
+      self.limits = limits
+      self.urlPolicy = urlPolicy
       self.onItem = onItem
+      compaction = TTXMLParser.FeedCompaction(
+        watermark: 0,
+        channelAllowance: TTFeedAllowance(bytes: limits.maxChannelBytes, nodes: limits.maxChannelNodes),
+        itemAllowance: TTFeedAllowance(bytes: limits.maxItemBytes, nodes: limits.maxItemNodes), isRSS: true)
     }
 
+    /// Receives an element the parser hands over: an item, or an element named like one.
     func receive(_ element: TTXMLElement) throws {
-      if builder == nil, let root = parser?.provisionalRoot {
-        builder = try TTFeedReader.builder(for: root, documentURL: documentURL)
-      }
-      let converted = TTFeedElement(element)
-      guard let builder, TTFeedBuilder.isItem(name: converted.name, namespace: converted.namespace) else {
-        others.append(converted)
+      if let parser { try catchUp(parser) }
+      let view = TTFeedTreeView(element.storage)
+      let entry = view.name(at: element.index)
+      guard builder != nil, TTFeedBuilder.isItem(name: entry.local, namespace: entry.namespaceURI) else {
+        // An `item` or `entry` in another namespace: nothing the builder reads.
         return
       }
-      let item = builder.streamedItem(from: converted)
+      var allowance = compaction.itemAllowance
+      let converted =
+        view.feedElement(at: element.index, allowance: &allowance, itemFields: true)
+        ?? TTFeedElement(name: entry.local, namespace: entry.namespaceURI)
+      guard let item = builder?.streamedItem(from: converted, isFinal: onItem != nil) else { return }
+      if allowance.wasCut {
+        let name = builder?.itemName(item) ?? "an item"
+        builder?.report(
+          .limitReached,
+          "\(name.prefix(1).uppercased() + name.dropFirst()), on line \(element.line), holds more than the "
+            + "reader keeps of one item (\(limits.maxItemBytes) bytes of text and attributes, "
+            + "\(limits.maxItemNodes) elements and runs of text: TTFeedReader.Limits.maxItemBytes and "
+            + "maxItemNodes), or content nested more than \(TTFeedAllowance.maxDepth) levels deep; the rest "
+            + "of it was left out.")
+      }
       itemCount += 1
       if let onItem {
         try onItem(item)
       } else {
         items.append(item)
       }
+    }
+
+    /// Hands the fields that closed since the last call to the builder, and trims the parser's
+    /// tree when it has grown enough since it was last trimmed.
+    ///
+    /// Trimming costs time in proportion to what the tree holds; waiting until the tree has
+    /// doubled (and grown by 256 KB) keeps the total linear in the document's length.
+    func catchUp(_ parser: TTXMLParser) throws(TTXMLError) {
+      try handOver(TTFeedTreeView(parser.builder), open: parser.builder.stack)
+      let size =
+        parser.builder.nodes.count * 40 + parser.builder.attributes.count * 24 + parser.builder.bytes.count
+      guard trimsAlways || size > max(2 * retainedSize, retainedSize + 262_144) else { return }
+      var state = compaction
+      walkedNodes += parser.builder.nodes.count
+      parser.compactForFeed(&state)
+      compaction.watermark = state.watermark
+      retainedSize =
+        parser.builder.nodes.count * 40 + parser.builder.attributes.count * 24 + parser.builder.bytes.count
+    }
+
+    /// Walks the children of the root and of the RSS channel from where the last walk stopped,
+    /// handing each closed field to the builder, and stops at the first open one.
+    ///
+    /// - Parameters:
+    ///   - view: The parser's tree, or the finished document's.
+    ///   - open: The indices of the open elements, outermost first (none for a document).
+    func handOver(_ view: TTFeedTreeView, open: [Int32]) throws(TTXMLError) {
+      let count = view.nodes.count
+      var index = min(compaction.watermark, count)
+      while index < count {
+        walkedNodes += 1
+        let node = view.nodes[index]
+        if node.isText {
+          index += 1
+          continue
+        }
+        if index == 0 {
+          if builder == nil { try makeBuilder(view) }
+          index += 1
+          continue
+        }
+        let entry = view.name(at: index)
+        if compaction.isRSS, node.parent == 0, entry.local == "channel",
+          TTFeedBuilder.isRSSNamespace(entry.namespaceURI)
+        {
+          // Its attributes now (`xml:base`, `xml:lang`); its children one by one.
+          builder?.add(view.bareElement(at: index))
+          index += 1
+          continue
+        }
+        let position = Int32(truncatingIfNeeded: index)
+        if (open.count > 1 && open[1] == position) || (open.count > 2 && open[2] == position) { break }
+        handOverField(view, at: index, entry)
+        index = Int(node.end)
+      }
+      compaction.watermark = index
+    }
+
+    private func handOverField(_ view: TTFeedTreeView, at index: Int, _ entry: TTXMLStorage.Name) {
+      guard TTFeedBuilder.readsChannelField(name: entry.local, namespace: entry.namespaceURI) else {
+        if entry.namespaceURI == TTFeedNamespace.rss090 {
+          // Unread, but it tells RSS 0.90 from RSS 1.0.
+          builder?.add(TTFeedElement(name: entry.local, namespace: entry.namespaceURI))
+        }
+        return
+      }
+      if let element = view.feedElement(at: index, allowance: &compaction.channelAllowance, itemFields: false)
+      {
+        builder?.add(element)
+      }
+      if compaction.channelAllowance.wasCut, !channelCutReported {
+        channelCutReported = true
+        builder?.report(
+          .limitReached,
+          "The channel, at <\(TTMessageText.escaped(entry.qualified, limit: 60))> on line "
+            + "\(view.nodes[index].line), holds more than the reader keeps outside items "
+            + "(\(limits.maxChannelBytes) bytes of text and attributes, \(limits.maxChannelNodes) elements "
+            + "and runs of text: TTFeedReader.Limits.maxChannelBytes and maxChannelNodes), or content nested "
+            + "more than \(TTFeedAllowance.maxDepth) levels deep; the channel fields from there on were left out."
+        )
+      }
+    }
+
+    private func makeBuilder(_ view: TTFeedTreeView) throws(TTXMLError) {
+      let root = view.bareElement(at: 0)
+      guard let made = TTFeedBuilder(root: root, documentURL: documentURL, urlPolicy: urlPolicy) else {
+        let entry = view.name(at: 0)
+        let namespace = entry.namespaceURI.map { " in namespace \(TTMessageText.quoted($0))" } ?? ""
+        let error = TTXMLError(
+          .notAFeed,
+          "The document's root element is <\(TTMessageText.escaped(entry.qualified, limit: 60))>\(namespace), "
+            + "not an RSS feed (<rss> or <rdf:RDF>) or an Atom 1.0 feed (<feed> in \(TTFeedNamespace.atom)); "
+            + "check the address, or read the document with TTXMLParser.",
+          line: Int(view.nodes[0].line))
+        failure = error
+        throw error
+      }
+      builder = made
+      compaction.isRSS = made.kind.isRSS
     }
   }
 
@@ -72,8 +214,15 @@ public final class TTFeedReader {
   ///   - documentURL: The address the feed is loaded from, against which relative addresses are
   ///     resolved. Defaults to `nil`.
   ///   - options: The parser's limits and leniency. Defaults to ``TTXMLParser/Options/init()``.
-  public convenience init(documentURL: URL? = nil, options: TTXMLParser.Options = TTXMLParser.Options()) {
-    self.init(documentURL: documentURL, options: options, handler: nil)
+  ///   - limits: How much of the channel and of each item is kept. Defaults to
+  ///     ``Limits/init()``.
+  ///   - urlPolicy: The schemes addresses may have; others are left out. Defaults to
+  ///     `TTURLSchemePolicy.default` (`http`, `https`, `mailto` and relative references).
+  public convenience init(
+    documentURL: URL? = nil, options: TTXMLParser.Options = TTXMLParser.Options(), limits: Limits = Limits(),
+    urlPolicy: TTURLSchemePolicy = .default
+  ) {
+    self.init(documentURL: documentURL, options: options, limits: limits, urlPolicy: urlPolicy, handler: nil)
   }
 
   /// Creates a reader that hands every item to a closure as soon as it is read; the feed
@@ -94,16 +243,23 @@ public final class TTFeedReader {
   /// - Parameters:
   ///   - documentURL: The address the feed is loaded from. Defaults to `nil`.
   ///   - options: The parser's limits and leniency. Defaults to ``TTXMLParser/Options/init()``.
+  ///   - limits: How much of the channel and of each item is kept. Defaults to
+  ///     ``Limits/init()``.
+  ///   - urlPolicy: The schemes addresses may have. Defaults to `TTURLSchemePolicy.default`.
   ///   - onItem: Receives each item, in document order.
   public convenience init(
-    documentURL: URL? = nil, options: TTXMLParser.Options = TTXMLParser.Options(),
-    onItem: @escaping (TTFeedItem) throws -> Void
+    documentURL: URL? = nil, options: TTXMLParser.Options = TTXMLParser.Options(), limits: Limits = Limits(),
+    urlPolicy: TTURLSchemePolicy = .default, onItem: @escaping (TTFeedItem) throws -> Void
   ) {
-    self.init(documentURL: documentURL, options: options, handler: onItem)
+    self.init(
+      documentURL: documentURL, options: options, limits: limits, urlPolicy: urlPolicy, handler: onItem)
   }
 
-  private init(documentURL: URL?, options: TTXMLParser.Options, handler: ((TTFeedItem) throws -> Void)?) {
-    let collector = Collector(documentURL: documentURL, onItem: handler)
+  private init(
+    documentURL: URL?, options: TTXMLParser.Options, limits: Limits, urlPolicy: TTURLSchemePolicy,
+    handler: ((TTFeedItem) throws -> Void)?
+  ) {
+    let collector = Collector(documentURL: documentURL, limits: limits, urlPolicy: urlPolicy, onItem: handler)
     let parser = TTXMLParser(streaming: .names("item", "entry"), options: options) { element in
       try collector.receive(element)
     }
@@ -118,14 +274,19 @@ public final class TTFeedReader {
   ///   - bytes: The document, in any encoding it declares (UTF-8 by default).
   ///   - documentURL: The address the feed was loaded from. Defaults to `nil`.
   ///   - options: The parser's limits and leniency. Defaults to ``TTXMLParser/Options/init()``.
+  ///   - limits: How much of the channel and of each item is kept. Defaults to
+  ///     ``Limits/init()``.
+  ///   - urlPolicy: The schemes addresses may have. Defaults to `TTURLSchemePolicy.default`.
   /// - Returns: The feed.
   /// - Throws: ``TTXMLError``: ``TTXMLError/Code-swift.struct/notAFeed`` for well-formed XML
   ///   that is not a feed, the parser's codes for anything else.
   public static func read(
     _ bytes: some ContiguousBytes, documentURL: URL? = nil,
-    options: TTXMLParser.Options = TTXMLParser.Options()
+    options: TTXMLParser.Options = TTXMLParser.Options(), limits: Limits = Limits(),
+    urlPolicy: TTURLSchemePolicy = .default
   ) throws(TTXMLError) -> TTFeed {
-    let reader = TTFeedReader(documentURL: documentURL, options: options)
+    let reader = TTFeedReader(
+      documentURL: documentURL, options: options, limits: limits, urlPolicy: urlPolicy)
     try reader.feed(bytes)
     return try reader.finish()
   }
@@ -133,20 +294,52 @@ public final class TTFeedReader {
   /// How many items have been read so far.
   public var itemCount: Int { collector.itemCount }
 
-  /// How many XML nodes the reader holds right now: about constant however long the feed is,
-  /// because items are dropped from the parser's tree as soon as they are read.
+  /// How many XML nodes the reader holds right now: bounded however long the feed is and
+  /// whatever its shape, because items and channel fields are dropped from the parser's tree as
+  /// soon as they are read, and what the reader does not read as soon as it is parsed.
   public var nodeCount: Int { parser.nodeCount }
+
+  /// The bytes the parser's tree takes now, its arrays' capacity (internal, for tests).
+  var heldBytes: Int {
+    parser.builder.nodes.capacity * MemoryLayout<TTXMLStorage.Node>.stride
+      + parser.builder.attributes.capacity * MemoryLayout<TTXMLStorage.Attribute>.stride
+      + parser.builder.bytes.capacity
+  }
+
+  /// How many nodes handing over and trimming have visited so far (internal, for tests).
+  var walkedNodes: Int { collector.walkedNodes }
+
+  /// Whether the parser's tree is trimmed at every chance (after each piece and each item)
+  /// rather than once it has doubled; `false` by default (internal, for tests).
+  var trimsAlways: Bool {
+    get { collector.trimsAlways }
+    set { collector.trimsAlways = newValue }
+  }
 
   /// Reads the next piece of the feed.
   ///
   /// - Parameter bytes: The next bytes; pieces may be cut anywhere, even inside a character.
   /// - Throws: ``TTXMLError`` as soon as the document is known to be bad, or not a feed
-  ///   (``TTXMLError/Code-swift.struct/notAFeed``, when its first item closes).
+  ///   (``TTXMLError/Code-swift.struct/notAFeed``, once its root element is parsed).
   public func feed(_ bytes: some ContiguousBytes) throws(TTXMLError) {
-    do {
-      try parser.feed(bytes)
-    } catch {
-      throw Self.unwrapped(error)
+    if let failure = collector.failure { throw failure }
+    var thrown: TTXMLError?
+    bytes.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count, thrown == nil {
+        let end = min(buffer.count, offset + Self.pieceSize)
+        do throws(TTXMLError) {
+          try parser.feed(UnsafeRawBufferPointer(rebasing: buffer[offset..<end]))
+          try collector.catchUp(parser)
+        } catch {
+          thrown = Self.unwrapped(error)
+        }
+        offset = end
+      }
+    }
+    if let thrown {
+      if collector.failure == nil { collector.failure = thrown }
+      throw thrown
     }
   }
 
@@ -157,15 +350,17 @@ public final class TTFeedReader {
   ///   not a feed, ``TTXMLError/Code-swift.struct/truncated`` when it ended early, and the
   ///   parser's other codes.
   public func finish() throws(TTXMLError) -> TTFeed {
+    if let failure = collector.failure { throw failure }
     let document: TTXMLDocument
     do {
       document = try parser.finish()
     } catch {
       throw Self.unwrapped(error)
     }
-    var builder = try Self.builder(for: document.root, documentURL: collector.documentURL)
-    for other in collector.others {
-      builder.add(other)
+    try collector.handOver(TTFeedTreeView(document.root.storage), open: [])
+    guard var builder = collector.builder else {
+      // Unreachable: handing over the document's root makes the builder or throws.
+      throw TTXMLError(.notAFeed, "The document has no root element a feed could be read from.")
     }
     builder.appendItems(collector.items)
     collector.items = []
@@ -173,24 +368,6 @@ public final class TTFeedReader {
   }
 
   // MARK: - Private
-
-  /// A builder for the document whose root (with the children parsed so far) is `root`.
-  private static func builder(for root: TTXMLElement, documentURL: URL?) throws(TTXMLError) -> TTFeedBuilder {
-    let converted = TTFeedElement(root)
-    guard var builder = TTFeedBuilder(root: converted, documentURL: documentURL) else {
-      let namespace = root.namespaceURI.map { " in namespace \($0)" } ?? ""
-      throw TTXMLError(
-        .notAFeed,
-        "The document's root element is <\(root.qualifiedName)>\(namespace), not an RSS feed (<rss> or "
-          + "<rdf:RDF>) or an Atom 1.0 feed (<feed> in \(TTFeedNamespace.atom)); check the address, "
-          + "or read the document with TTXMLParser.",
-        line: root.line)
-    }
-    for child in converted.children {
-      builder.add(child)
-    }
-    return builder
-  }
 
   /// The reader's own error when the parser reports it as the handler's failure.
   private static func unwrapped(_ error: TTXMLError) -> TTXMLError {

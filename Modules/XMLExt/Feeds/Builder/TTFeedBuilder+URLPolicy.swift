@@ -1,0 +1,99 @@
+import Foundation
+import Three20Core
+
+/// Dropping the addresses a `TTURLSchemePolicy` refuses from what the builder made.
+///
+/// The builder checks each value once, when it is made: channel fields as they are added, items
+/// as they are built. An address is tested by the scheme Foundation parsed from it (the base's
+/// scheme for an address resolved against one), else by its text read as browsers read it.
+extension TTURLSchemePolicy {
+  /// Whether the builder keeps an address; relative ones are kept unless `relative` is `true`
+  /// (they are resolved later, against the channel's link).
+  func keeps(_ url: URL, relative: Bool) -> Bool {
+    let scheme = url.scheme ?? TTURLSchemePolicy.scheme(of: url.relativeString)
+    if scheme == nil && !relative { return true }
+    return allowsScheme(scheme)
+  }
+}
+
+/// How many of each list of channel addresses the builder had checked already.
+struct ChannelURLs {
+  var links = 0
+  var authors = 0
+  var image: TTFeedImage?
+  var icon: URL?
+
+  static let empty = ChannelURLs()
+
+  private init() {}
+
+  init(_ feed: TTFeed) {
+    links = feed.links.count
+    authors = feed.authors.count
+    image = feed.image
+    icon = feed.icon
+  }
+}
+
+extension TTFeed {
+  /// Drops the channel's addresses added since `before` that the policy refuses.
+  ///
+  /// - Returns: The addresses dropped, as text.
+  mutating func removeRefusedChannelURLs(
+    since before: ChannelURLs, policy: TTURLSchemePolicy, relative: Bool
+  ) -> [String] {
+    var refused: [String] = []
+    let keeps = { (url: URL) -> Bool in
+      if policy.keeps(url, relative: relative) { return true }
+      refused.append(url.absoluteString)
+      return false
+    }
+    if links.count > before.links {
+      let added = links[before.links...].filter { keeps($0.url) }
+      links.replaceSubrange(before.links..., with: added)
+    }
+    if authors.count > before.authors {
+      for index in before.authors..<authors.count {
+        if let uri = authors[index].uri, !keeps(uri) { authors[index].uri = nil }
+      }
+    }
+    if var image, image != before.image {
+      if !keeps(image.url) {
+        self.image = nil
+      } else {
+        if let link = image.link, !keeps(link) { image.link = nil }
+        self.image = image
+      }
+    }
+    if let icon, icon != before.icon, !keeps(icon) { self.icon = nil }
+    return refused
+  }
+}
+
+extension TTFeedItem {
+  /// Drops the item's addresses that the policy refuses: links, enclosures and thumbnails are
+  /// left out, single addresses become `nil`, a GUID the policy refuses as a link stops being a
+  /// permalink.
+  ///
+  /// - Returns: The addresses dropped, as text.
+  mutating func removeRefusedURLs(policy: TTURLSchemePolicy, relative: Bool) -> [String] {
+    var refused: [String] = []
+    let keeps = { (url: URL) -> Bool in
+      if policy.keeps(url, relative: relative) { return true }
+      refused.append(url.absoluteString)
+      return false
+    }
+    links = links.filter { keeps($0.url) }
+    enclosures = enclosures.filter { keeps($0.url) }
+    thumbnails = thumbnails.filter { keeps($0.url) }
+    if let url = comments, !keeps(url) { comments = nil }
+    if let url = source?.url, !keeps(url) { source?.url = nil }
+    if let url = summary?.source, !keeps(url) { summary?.source = nil }
+    if let url = content?.source, !keeps(url) { content?.source = nil }
+    for index in authors.indices {
+      if let uri = authors[index].uri, !keeps(uri) { authors[index].uri = nil }
+    }
+    if let permaLink = guid?.permaLink, !keeps(permaLink) { guid?.isPermaLink = false }
+    return refused
+  }
+}
