@@ -159,6 +159,42 @@ struct CatalogInteractiveTests {
       "never saw \(terminal.lastMissing ?? "")")
   }
 
+  /// A history path that is a FIFO stops the interactive Catalog before it takes the terminal:
+  /// it does not block opening the FIFO, writes nothing to the screen and leaves the FIFO.
+  @Test(.timeLimit(.minutes(1)))
+  func refusesAStateThatIsAFIFO() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let state = folder.appendingPathComponent("navigator.json")
+    #expect(mkfifo(state.path, 0o600) == 0)
+    let terminal = try #require(Terminal(columns: 80, rows: 24))
+    defer { terminal.close() }
+    // Should the Catalog block on the FIFO or start anyway, this releases it and quits, so the
+    // test fails instead of hanging.
+    let finished = Atomic<Bool>(false)
+    let path = state.path
+    Thread {
+      for _ in 0..<100 where !finished.load(ordering: .relaxed) { usleep(100_000) }
+      guard !finished.load(ordering: .relaxed) else { return }
+      let writer = open(path, O_WRONLY | O_NONBLOCK)
+      if writer >= 0 { close(writer) }
+      terminal.send("q")
+    }.start()
+    var options = CatalogOptions()
+    options.stateFile = state.path
+    await #expect(throws: CatalogUsageError.self) {
+      try await CatalogApp.runInteractive(
+        options: options, input: terminal.slave, output: terminal.slave,
+        environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8"])
+    }
+    finished.store(true, ordering: .relaxed)
+    #expect(terminal.output.isEmpty)
+    var info = stat()
+    #expect(lstat(state.path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["navigator.json"])
+  }
+
   @MainActor
   private func run(_ terminal: Terminal, state: URL) async throws {
     var options = CatalogOptions()

@@ -26,6 +26,47 @@ struct CatalogOptionsTests {
     }
   }
 
+  /// Sizes are bounded by what one canvas holds: each side from 1 to 10000, and at most
+  /// `TTCanvas.maximumCellCount` cells; the message names both arguments, the cells and what fits.
+  @Test(arguments: [
+    (
+      ["--width", "10000", "--height", "10000"],
+      "--width 10000 and --height 10000 make 100000000 cells, more than a screen holds (1000000); "
+        + "at that width give --height from 1 to 100"
+    ),
+    (["--height", "5000", "--width", "300"], "give --height from 1 to 3333"),
+    (["--width", "10001"], "--width takes a number from 1 to 10000, not \"10001\""),
+    (["--height", "99999999999999999999"], "--height takes a number from 1 to 10000"),
+  ])
+  func refusesSizesBeyondOneCanvas(arguments: [String], mention: String) {
+    #expect {
+      _ = try CatalogOptions(arguments: arguments)
+    } throws: { error in
+      "\(error)".contains(mention)
+    }
+  }
+
+  /// Sizes within the bounds are accepted.
+  @Test func acceptsSizesWithinOneCanvas() throws {
+    let options = try CatalogOptions(arguments: ["--width", "1000", "--height", "1000"])
+    #expect(options.width == 1000 && options.height == 1000)
+  }
+
+  /// Arguments quoted in messages have their control characters escaped: the message shows an
+  /// escape sequence, a bell or a NUL and never sends it to the terminal.
+  @Test(arguments: [
+    ["--color", "\u{1B}]0;pwned\u{07}"], ["--bogus\u{1B}[2J"], ["a", "b\u{0}c"], ["--width", "\u{1B}[31m"],
+  ])
+  func argumentsInMessagesAreEscaped(arguments: [String]) {
+    #expect {
+      _ = try CatalogOptions(arguments: arguments)
+    } throws: { error in
+      let text = "\(error)"
+      return !text.contains("\u{1B}") && !text.contains("\u{07}") && !text.contains("\u{0}")
+        && (text.contains("\\u{1B}") || text.contains("\\0"))
+    }
+  }
+
   /// `--color never` is plain; `always` gives colour even when not a terminal or with NO_COLOR.
   @Test func colourChoices() throws {
     var options = CatalogOptions()

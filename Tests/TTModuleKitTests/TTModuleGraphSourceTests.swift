@@ -13,16 +13,22 @@ import Three20TestSupport
 
   /// `swift package dump-package` of the repository, as JSON.
   static func dumpPackage() throws -> [String: Any] {
-    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+    let work = FileManager.default.temporaryDirectory.appendingPathComponent(
       "ttmodule-dump-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: scratch) }
-    // Its own scratch path, so it never waits for the lock of the build running these tests.
+    let scratch = work.appendingPathComponent("scratch")
+    let temporary = work.appendingPathComponent("tmp")
+    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: work) }
+    // Its own scratch path, so it never waits for the lock of the build running these tests, and
+    // its own TMPDIR, where SwiftPM leaves the lock file of that scratch path.
+    var environment = ProcessInfo.processInfo.environment
+    environment["TMPDIR"] = temporary.path
     let result = try TTTestProcess.run(
       "/usr/bin/env",
       [
         "swift", "package", "dump-package", "--package-path", repositoryRoot.path, "--scratch-path",
         scratch.path,
-      ])
+      ], environment: environment)
     let data = Data(result.output.utf8)
     try #require(result.status == 0, "swift package dump-package failed: \(result.errors)")
     return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])

@@ -91,14 +91,31 @@ func runFeedReader() async throws {
   try await TTTerminalHost().run(TTNavigationController(navigator: navigator))
 }
 
-/// The feeds of the tests, written to a temporary folder and read through `file://` URLs.
+/// The feeds of the tests, written to a temporary folder of each test's own and read through
+/// `file://` URLs.
 enum HarbourFeeds {
-  static let folder: URL = {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("three20-guide-\(ProcessInfo.processInfo.processIdentifier)")
-    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder
-  }()
+  /// A new temporary folder for one test's feeds; the test removes it (`defer { folder.remove() }`).
+  struct Folder {
+    let url: URL
+
+    init() throws {
+      url = FileManager.default.temporaryDirectory
+        .appendingPathComponent("three20-guide-\(UUID().uuidString)", isDirectory: true)
+      try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    /// Writes a feed and returns its `file://` URL.
+    func serve(_ text: String, as name: String) throws -> String {
+      let file = url.appendingPathComponent(name)
+      try Data(text.utf8).write(to: file)
+      return file.absoluteString
+    }
+
+    /// Removes the folder and the feeds in it.
+    func remove() {
+      try? FileManager.default.removeItem(at: url)
+    }
+  }
 
   /// Three stories, the newest first.
   static let news = """
@@ -138,13 +155,6 @@ enum HarbourFeeds {
     <rss version="2.0"><channel><title>Harbour News</title></channel></rss>
     """
 
-  /// Writes a feed and returns its `file://` URL.
-  static func serve(_ text: String, as name: String) throws -> String {
-    let file = folder.appendingPathComponent(name)
-    try Data(text.utf8).write(to: file)
-    return file.absoluteString
-  }
-
   /// A clock fixed at noon (UTC) on the day of the stories.
   static let formatting: TTDateFormatting = {
     var formatting = TTDateFormatting.standard
@@ -178,7 +188,9 @@ struct RSSReaderArticleTests {
 
   /// Loading, the rows, a story, back, refresh: the screens of the article, in order.
   @Test func readingTheFeed() async throws {
-    let url = try HarbourFeeds.serve(HarbourFeeds.news, as: "news.rss")
+    let folder = try HarbourFeeds.Folder()
+    defer { folder.remove() }
+    let url = try folder.serve(HarbourFeeds.news, as: "news.rss")
     let navigator = try makeFeedReader(feedURL: url, dateFormatting: HarbourFeeds.formatting)
     navigator.open("tt://feed")
     let app = TTNavigationController(navigator: navigator)
@@ -213,7 +225,9 @@ struct RSSReaderArticleTests {
 
   /// A feed without items shows the empty screen.
   @Test func anEmptyFeed() async throws {
-    let url = try HarbourFeeds.serve(HarbourFeeds.quiet, as: "quiet.rss")
+    let folder = try HarbourFeeds.Folder()
+    defer { folder.remove() }
+    let url = try folder.serve(HarbourFeeds.quiet, as: "quiet.rss")
     let navigator = try makeFeedReader(feedURL: url, dateFormatting: HarbourFeeds.formatting)
     navigator.open("tt://feed")
     let app = TTNavigationController(navigator: navigator)
@@ -228,7 +242,9 @@ struct RSSReaderArticleTests {
 
   /// A feed that cannot be read shows the error screen.
   @Test func aMissingFeed() async throws {
-    let url = HarbourFeeds.folder.appendingPathComponent("missing.rss").absoluteString
+    let folder = try HarbourFeeds.Folder()
+    defer { folder.remove() }
+    let url = folder.url.appendingPathComponent("missing.rss").absoluteString
     let navigator = try makeFeedReader(feedURL: url, dateFormatting: HarbourFeeds.formatting)
     navigator.open("tt://feed")
     let app = TTNavigationController(navigator: navigator)
@@ -255,7 +271,9 @@ struct RSSReaderArticleTests {
 
   /// A story URL out of range opens nothing.
   @Test func aStoryThatDoesNotExistOpensNothing() async throws {
-    let url = try HarbourFeeds.serve(HarbourFeeds.news, as: "news2.rss")
+    let folder = try HarbourFeeds.Folder()
+    defer { folder.remove() }
+    let url = try folder.serve(HarbourFeeds.news, as: "news2.rss")
     let navigator = try makeFeedReader(feedURL: url, dateFormatting: HarbourFeeds.formatting)
     navigator.open("tt://feed")
     _ = draw(TTNavigationController(navigator: navigator))

@@ -1,4 +1,5 @@
 public import Foundation
+import Three20
 
 /// What `ttmodule` does, as functions that return the text to print: the commands call these,
 /// and the tests call them in-process.
@@ -137,21 +138,33 @@ public struct TTModuleTool: Sendable {
     if directory.lastPathComponent.lowercased() == source.packageIdentity {
       throw TTModuleToolError(
         .refused,
-        "the directory name '\(directory.lastPathComponent)' would give the project the same SwiftPM identity "
-          + "as the Three20 package it depends on ('\(source.packageIdentity)'), which SwiftPM rejects. "
-          + "Choose another directory name.")
+        "the directory name \(TTMessageText.quoted(directory.lastPathComponent)) would give the project the "
+          + "same SwiftPM identity as the Three20 package it depends on "
+          + "(\(TTMessageText.quoted(source.packageIdentity))), which SwiftPM rejects. Choose another directory name."
+      )
     }
-    let state = TTFileOperations.existence(of: directory)
-    if state.exists, !state.isDirectory {
-      throw TTModuleToolError(.refused, "\(directory.path) is a file, not a directory. Choose another PATH.")
+    // A link to a directory is followed: the files go into the directory it leads to.
+    var target: URL?
+    switch TTFileOperations.kind(of: directory) {
+    case .missing: target = nil
+    case .directory(let resolved, _): target = resolved
+    case .file:
+      throw TTModuleToolError(
+        .refused, "\(TTFileOperations.shown(directory)) is a file, not a directory. Choose another PATH.")
+    case .other(let name):
+      throw TTModuleToolError(
+        .refused, "\(TTFileOperations.shown(directory)) is \(name), not a directory. Choose another PATH.")
     }
-    let existing = state.exists ? TTFileOperations.contents(of: directory) : []
+    if let target { try TTFileOperations.requireWritableDirectory(target, shownAs: directory) }
+    let existing = target.map { TTFileOperations.contents(of: $0) } ?? []
     if !existing.isEmpty, !force {
-      let shown = existing.prefix(5).joined(separator: ", ") + (existing.count > 5 ? ", …" : "")
+      let shown =
+        existing.prefix(5).map { TTMessageText.escaped($0) }.joined(separator: ", ")
+        + (existing.count > 5 ? ", …" : "")
       throw TTModuleToolError(
         .refused,
-        "\(directory.path) is not empty (\(shown)). Choose a new or empty directory, or pass --force "
-          + "to write the starter's files over files of the same name (other files are kept).")
+        "\(TTFileOperations.shown(directory)) is not empty (\(shown)). Choose a new or empty directory, or pass "
+          + "--force to write the starter's files over files of the same name (other files are kept).")
     }
     let template = TTProjectTemplate(name: projectName, source: source, modules: closure)
     let files = template.files
@@ -160,7 +173,11 @@ public struct TTModuleTool: Sendable {
       "Modules: \(closure.map(\.shortName).joined(separator: ", ")) "
         + "(products \(closure.map(\.identifier).joined(separator: ", ")))")
     lines.append("Three20: \(Self.describe(source))")
-    lines.append("\(dryRun ? "Would write" : "Wrote") \(directory.path)/ (\(projectName)):")
+    lines.append("\(dryRun ? "Would write" : "Wrote") \(Self.text(directory.path))/ (\(projectName)):")
+    if let target, target.path != directory.path {
+      lines.append(
+        "  (\(Self.text(directory.path)) is a link to \(Self.text(target.path)); the files go there)")
+    }
     for file in files {
       let replaced =
         existing.isEmpty
@@ -174,7 +191,7 @@ public struct TTModuleTool: Sendable {
       return lines.joined(separator: "\n")
     }
     try TTFileOperations.writeProject(files, to: directory)
-    lines.append("Next: cd \(directory.path) && swift run \(projectName) && swift test")
+    lines.append("Next: cd \(Self.text(directory.path)) && swift run \(projectName) && swift test")
     return lines.joined(separator: "\n")
   }
 
@@ -204,12 +221,12 @@ public struct TTModuleTool: Sendable {
     let added = updated.filter { !current.contains($0) }
     guard !added.isEmpty else {
       lines.append(
-        "Nothing to change: \(project.manifestURL.path) already uses "
+        "Nothing to change: \(Self.text(project.manifestURL.path)) already uses "
           + "\(current.map(\.shortName).joined(separator: ", ")).")
       return lines.joined(separator: "\n")
     }
     lines.append(
-      "\(dryRun ? "Would add" : "Added") \(added.map(\.shortName).joined(separator: ", ")) to \(project.manifestURL.path)"
+      "\(dryRun ? "Would add" : "Added") \(added.map(\.shortName).joined(separator: ", ")) to \(Self.text(project.manifestURL.path))"
     )
     lines.append("Modules: \(updated.map(\.shortName).joined(separator: ", "))")
     if !dryRun { try project.write(modules: updated) }
@@ -241,7 +258,7 @@ public struct TTModuleTool: Sendable {
     let removing = chosen.filter { current.contains($0) }
     var lines = chosen.filter { !current.contains($0) }.map { "\($0.shortName) is not in the project." }
     guard !removing.isEmpty else {
-      lines.append("Nothing to change in \(project.manifestURL.path).")
+      lines.append("Nothing to change in \(Self.text(project.manifestURL.path)).")
       return lines.joined(separator: "\n")
     }
     let remaining = current.filter { !removing.contains($0) }
@@ -269,7 +286,7 @@ public struct TTModuleTool: Sendable {
     }
     lines.append(
       "\(dryRun ? "Would remove" : "Removed") \(removing.map(\.shortName).joined(separator: ", ")) "
-        + "from \(project.manifestURL.path)")
+        + "from \(Self.text(project.manifestURL.path))")
     lines.append(
       "Modules: \(remaining.isEmpty ? "none" : remaining.map(\.shortName).joined(separator: ", "))")
     if !dryRun { try project.write(modules: remaining) }
@@ -292,18 +309,18 @@ public struct TTModuleTool: Sendable {
     explicit: String?, workingDirectory: String = FileManager.default.currentDirectoryPath
   ) throws(TTModuleToolError) -> String {
     func isThree20(_ url: URL) -> Bool {
-      guard let data = FileManager.default.contents(atPath: url.appendingPathComponent("Package.swift").path)
-      else {
+      let manifest = url.appendingPathComponent("Package.swift")
+      guard let bytes = try? TTFileOperations.readRegularFile(manifest, what: "a Package.swift") else {
         return false
       }
-      return String(decoding: data, as: UTF8.self).contains("name: \"Three20\"")
+      return String(decoding: bytes, as: UTF8.self).contains("name: \"Three20\"")
     }
     if let explicit {
       let url = URL(fileURLWithPath: explicit).standardizedFileURL
       guard isThree20(url) else {
         throw TTModuleToolError(
           .notFound,
-          "\(url.path) is not a Three20 for Swift checkout (no Package.swift declaring the package Three20). "
+          "\(TTFileOperations.shown(url)) is not a Three20 for Swift checkout (no Package.swift declaring the package Three20). "
             + "Give --three20-path the repository's root, or use --url and --from.")
       }
       return url.path
@@ -330,8 +347,9 @@ public struct TTModuleTool: Sendable {
 
   static func describe(_ source: TTThree20Source) -> String {
     switch source {
-    case .path(let path): "\(path) (local path, package '\(source.packageIdentity)')"
-    case .url(let url, let version): "\(url) from \(version) (package '\(source.packageIdentity)')"
+    case .path(let path): "\(text(path)) (local path, package '\(text(source.packageIdentity))')"
+    case .url(let url, let version):
+      "\(text(url)) from \(text(version)) (package '\(text(source.packageIdentity))')"
     }
   }
 
@@ -342,6 +360,10 @@ public struct TTModuleTool: Sendable {
     if name.first?.isNumber ?? true { name = "App" + name }
     return name
   }
+
+  /// A path or argument in a report line, control characters escaped (not quoted, so that an
+  /// ordinary path reads as itself).
+  static func text(_ text: String) -> String { TTMessageText.escaped(text, limit: 1024) }
 
   static func pad(_ text: String, _ width: Int) -> String {
     text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)

@@ -4,15 +4,22 @@ import Three20
 /// The request queue the Catalog's demos share, with a cache of its own in a temporary folder,
 /// so demos never touch the user's cache and start cold each run.
 enum CatalogNetwork {
-  /// The cache: `<tmp>/three20-catalog-<pid>/`, or none if it cannot be made.
-  static let cache: TTURLCache? = try? TTURLCache(
-    name: "Catalog",
-    directory: FileManager.default.temporaryDirectory
-      .appendingPathComponent(
-        "three20-catalog-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true))
+  /// The cache: a new `<tmp>/three20-catalog-XXXXXX/`, removed at exit, or none if it cannot
+  /// be made.
+  static let cache: TTURLCache? = CatalogTemporaryFolder.make(prefix: "three20-catalog").flatMap {
+    try? TTURLCache(name: "Catalog", directory: $0)
+  }
 
-  /// The queue.
-  static let queue = TTURLRequestQueue(cache: cache)
+  /// The queue, with limits tighter than the library's defaults: the demos show documents of
+  /// kilobytes, so a body over 20 MB or a transfer over two minutes can only be a broken or
+  /// hostile server (a feed URL given on the command line may point anywhere).
+  static let queue: TTURLRequestQueue = {
+    let queue = TTURLRequestQueue(cache: cache)
+    queue.maxContentLength = 20_000_000
+    queue.defaultTimeout = 30
+    queue.defaultTotalTimeout = 120
+    return queue
+  }()
 
   /// Removes the cache's folder; the program calls it on the way out.
   static func removeCache() {

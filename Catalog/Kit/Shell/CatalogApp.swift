@@ -29,6 +29,10 @@ public enum CatalogApp {
       print(CatalogOptions.usage)
       return 0
     }
+    if let stateFile = options.stateFile, let problem = stateFileProblem(stateFile) {
+      printError(CatalogUsageError(problem).description)
+      return 64
+    }
     if options.modulesJSON { return printModulesJSON() }
     if options.list {
       print(listing(), terminator: "")
@@ -42,13 +46,26 @@ public enum CatalogApp {
       do {
         try await runInteractive(options: options, environment: environment)
         return 0
+      } catch let error as CatalogUsageError {
+        printError(error.description)
+        return 64
       } catch {
-        printError("Catalog: \(error)")
+        printError("Catalog: " + TTMessageText.escaped("\(error)", limit: 1000))
         return 1
       }
     }
     let width =
       options.width ?? (isTerminal ? TTTerminalHost.terminalSize(of: 1, environment: environment).width : 80)
+    if options.width == nil, let height = options.height {
+      do {
+        try CatalogOptions.checkCells(
+          width: width, height: height,
+          widthSource: "the \(isTerminal ? "terminal's" : "default") width, \(width),")
+      } catch {
+        printError(error.description)
+        return 64
+      }
+    }
     let capabilities = options.capabilities(environment: environment, isTerminal: isTerminal)
     let url = options.url ?? CatalogDemo.indexURL
     let (text, _) = await CatalogRenderer.render(
@@ -67,6 +84,8 @@ public enum CatalogApp {
   ///   - input: The terminal's input descriptor.
   ///   - output: The terminal's output descriptor.
   ///   - environment: The environment.
+  /// - Throws: `CatalogUsageError` when something other than a regular file is where the
+  ///   history goes (it is left as it is), or what the terminal host throws.
   public static func runInteractive(
     options: CatalogOptions, input: Int32 = 0, output: Int32 = 1,
     environment: [String: String] = ProcessInfo.processInfo.environment
@@ -74,6 +93,9 @@ public enum CatalogApp {
     let persistence =
       options.stateFile.map { TTNavigatorPersistence(fileURL: URL(fileURLWithPath: $0)) }
       ?? TTNavigatorPersistence(application: "three20-catalog", environment: environment)
+    if let problem = stateFileProblem(persistence.fileURL.path, given: options.stateFile != nil) {
+      throw CatalogUsageError(problem)
+    }
     let navigator = TTNavigator(
       resolver: CatalogMap.resolver(), persistenceMode: .all, persistence: persistence)
     let previous = TTGlobalURLOpener.current
@@ -90,6 +112,25 @@ public enum CatalogApp {
     root.onQuit = { [weak host] in host?.stop() }
     try await host.run(root)
     _ = navigator.persist()
+  }
+
+  /// What is wrong with the history file at `path`, found without opening it: `nil` when the
+  /// path is free or holds a regular file.
+  ///
+  /// - Parameters:
+  ///   - path: The history file.
+  ///   - given: Whether the path came from `--state` (the message says so).
+  static func stateFileProblem(_ path: String, given: Bool = true) -> String? {
+    let shown = TTMessageText.quoted(path, limit: 1024)
+    let subject = given ? "--state \(shown)" : "the history file \(shown)"
+    let fix = given ? "give the path of a file (made if missing)" : "give another file with --state FILE"
+    switch TTNavigatorPersistence(fileURL: URL(fileURLWithPath: path)).fileProblem() {
+    case nil: return nil
+    case .notARegularFile(let kind)?:
+      return "\(subject) is \(kind), not a regular file; it was left as it is. Move it away, or \(fix)."
+    case let problem?:
+      return "\(subject) \(problem). Check the folders on the way, or \(fix)."
+    }
   }
 
   /// Every listed demo URL with its title, one a line, by section.
@@ -124,7 +165,9 @@ public enum CatalogApp {
   private static func writeSVGs(to directory: String, only url: String?) -> Int32 {
     let files = StyleDemos.svgFiles().filter { url == nil || $0.url == url }
     guard !files.isEmpty else {
-      printError("Catalog: \(url ?? "") is not a style demo with pictures; try tt://style/gallery.")
+      printError(
+        "Catalog: \(TTMessageText.quoted(url ?? "")) is not a style demo with pictures; try tt://style/gallery."
+      )
       return 64
     }
     let folder = URL(fileURLWithPath: directory, isDirectory: true)
@@ -136,7 +179,9 @@ public enum CatalogApp {
         print(target.path)
       }
     } catch {
-      printError("Catalog: could not write the pictures into \(directory): \(error.localizedDescription)")
+      printError(
+        "Catalog: could not write the pictures into \(TTMessageText.quoted(directory, limit: 1024)): "
+          + TTMessageText.escaped(error.localizedDescription, limit: 1000))
       return 1
     }
     return 0

@@ -40,12 +40,14 @@ public struct CatalogOptions: Sendable, Equatable {
 
     OPTIONS:
       URL                 A demo URL such as tt://style/gallery (see --list).
-      --width N           Columns to draw (default: the terminal's width, else 80).
-      --height N          Rows to draw (default: as many as the screen needs).
+      --width N           Columns to draw, 1 to \(TTCanvas.maximumWidth) (default: the terminal's width, else 80).
+      --height N          Rows to draw, 1 to \(TTCanvas.maximumHeight) (default: as many as the screen needs);
+                          width × height is at most \(TTCanvas.maximumCellCount) cells.
       --color WHEN        auto (default: colours on a terminal, honouring NO_COLOR), always, never.
       --list              Print every demo URL with its title.
       --svg DIR           Write the style demos' SVG pictures into DIR (only URL's, if given).
-      --state FILE        Where interactive runs keep the open screens.
+      --state FILE        Where interactive runs keep the open screens: a regular file, made if
+                          missing (a folder, FIFO, device or link there is refused, untouched).
       --modules-json      Print the module registry as JSON.
       -h, --help          Show this help.
     """
@@ -64,21 +66,23 @@ public struct CatalogOptions: Sendable, Equatable {
       }
       return next
     }
-    func number(for option: String) throws(CatalogUsageError) -> Int {
+    func number(for option: String, in range: ClosedRange<Int>) throws(CatalogUsageError) -> Int {
       let text = try value(for: option)
-      guard let number = Int(text), (1...10_000).contains(number) else {
-        throw CatalogUsageError("\(option) takes a number from 1 to 10000, not '\(text)'.")
+      guard let number = Int(text), range.contains(number) else {
+        throw CatalogUsageError(
+          "\(option) takes a number from \(range.lowerBound) to \(range.upperBound), not \(Self.quoted(text))."
+        )
       }
       return number
     }
     while let argument = rest.popFirst() {
       switch argument {
-      case "--width": width = try number(for: argument)
-      case "--height": height = try number(for: argument)
+      case "--width": width = try number(for: argument, in: Self.widthRange)
+      case "--height": height = try number(for: argument, in: Self.heightRange)
       case "--color", "--colour":
         let text = try value(for: argument)
         guard let choice = ColorChoice(rawValue: text) else {
-          throw CatalogUsageError("--color takes auto, always or never, not '\(text)'.")
+          throw CatalogUsageError("--color takes auto, always or never, not \(Self.quoted(text)).")
         }
         color = choice
       case "--list": list = true
@@ -87,12 +91,43 @@ public struct CatalogOptions: Sendable, Equatable {
       case "--modules-json": modulesJSON = true
       case "-h", "--help": help = true
       default:
-        if argument.hasPrefix("-") { throw CatalogUsageError("unknown option '\(argument)'.") }
-        if url != nil { throw CatalogUsageError("one URL at a time; got '\(url ?? "")' and '\(argument)'.") }
+        if argument.hasPrefix("-") { throw CatalogUsageError("unknown option \(Self.quoted(argument)).") }
+        if let url {
+          throw CatalogUsageError("one URL at a time; got \(Self.quoted(url)) and \(Self.quoted(argument)).")
+        }
         url = argument
       }
     }
+    if let width, let height {
+      try Self.checkCells(width: width, height: height, widthSource: "--width \(width)")
+    }
   }
+
+  /// The widths `--width` takes: 1 to `TTCanvas.maximumWidth`.
+  public static let widthRange = 1...TTCanvas.maximumWidth
+  /// The heights `--height` takes: 1 to `TTCanvas.maximumHeight`.
+  public static let heightRange = 1...TTCanvas.maximumHeight
+
+  /// Checks that `--height` at a width fits on one canvas (`TTCanvas.maximumCellCount` cells).
+  ///
+  /// - Parameters:
+  ///   - width: The columns the screen is drawn at.
+  ///   - height: The rows asked for with `--height`.
+  ///   - widthSource: Where the width comes from, for the message: `--width 300`, or
+  ///     `the terminal's width, 300`.
+  /// - Throws: A message naming both sizes, the cells they make and the heights that fit.
+  public static func checkCells(width: Int, height: Int, widthSource: String) throws(CatalogUsageError) {
+    let cells = width * height
+    guard cells > TTCanvas.maximumCellCount else { return }
+    let rows = TTCanvas.maximumCellCount / max(1, width)
+    throw CatalogUsageError(
+      "\(widthSource) and --height \(height) make \(cells) cells, more than a screen holds "
+        + "(\(TTCanvas.maximumCellCount)); at that width give --height from 1 to \(rows), or a smaller --width."
+    )
+  }
+
+  /// An argument in a message: quoted, control characters escaped, long ones cut.
+  static func quoted(_ text: String) -> String { TTMessageText.quoted(text) }
 
   /// What the output may show, for this choice and output.
   public func capabilities(environment: [String: String], isTerminal: Bool) -> TTTerminalCapabilities {

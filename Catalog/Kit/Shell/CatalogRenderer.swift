@@ -35,7 +35,8 @@ public enum CatalogRenderer {
     let rows =
       height ?? (visible as? any CatalogSizing).map { $0.preferredHeight(width: width) + barRows }
       ?? defaultHeight
-    let size = TTSize(width: width, height: max(3, min(rows, 10_000)))
+    // At most as many rows as one canvas holds at this width (TTCanvas.maximumCellCount).
+    let size = TTCanvas.fittingSize(width: width, height: max(3, min(rows, TTCanvas.maximumHeight)))
     let text = TTTerminalHost.renderOnce(root, size: size, capabilities: capabilities)
     let plain =
       capabilities == .plain ? text : TTTerminalHost.renderOnce(root, size: size, capabilities: .plain)

@@ -4,7 +4,8 @@ import Three20
 /// The RSS reader of the classic Three20 tutorials.
 ///
 /// A feed, a table of message items, and each item's text one Enter away.
-/// `tt://xml/feed?url=…` reads any RSS or Atom feed.
+/// `tt://xml/feed?url=…` reads any RSS or Atom feed on the web (see
+/// ``XMLDemos/documentPolicy``).
 final class RSSReaderDemo: CatalogTableController {
   let url: String
 
@@ -20,6 +21,10 @@ final class RSSReaderDemo: CatalogTableController {
 
   override func createModel() {
     let feedURL = url
+    if let refusal = XMLDemos.refusal(of: feedURL) {
+      dataSource = TTListDataSource(items: [TTTableGrayTextItem(text: refusal)])
+      return
+    }
     let model = TTFeedModel(url: feedURL, queue: CatalogNetwork.queue)
     dataSource = TTModelDataSource(model: model) { model in
       let header: [any TTTableItem] = [TTTableGrayTextItem(text: model.feed?.title ?? feedURL)]
@@ -47,6 +52,10 @@ final class FeedItemDemo: CatalogLoadingPage {
   }
 
   override func load() async {
+    if let refusal = XMLDemos.refusal(of: url) {
+      problem = refusal
+      return
+    }
     // The reader loaded this feed a moment ago: the queue's cache answers.
     do {
       let feed = try await TTURLRequest(url: url).send(
@@ -64,6 +73,7 @@ final class FeedItemDemo: CatalogLoadingPage {
     var pairs: [(String, String)] = []
     if let author = item.authors.first?.name { pairs.append(("by", author)) }
     if let date = item.date { pairs.append(("date", date.tt.formatDateTime())) }
+    // The reader kept only addresses its URL scheme policy allows (http, https, mailto).
     if let link = item.link { pairs.append(("link", link.absoluteString)) }
     return [.heading(item.title ?? "(untitled)"), .pairs(pairs), .text(item.summaryText ?? "")]
   }

@@ -3,7 +3,8 @@ import Three20
 
 /// The raw XML tree of a document, as `TTXMLParser` builds it.
 ///
-/// Elements, attributes and text, indented by depth. `tt://xml/tree?url=…` explores any document.
+/// Elements, attributes and text, indented by depth. `tt://xml/tree?url=…` explores any document
+/// on the web (see ``XMLDemos/documentPolicy``).
 final class XMLTreeDemo: CatalogLoadingPage {
   let url: String?
   private var lines: [(String, TTCellStyle)] = []
@@ -17,6 +18,10 @@ final class XMLTreeDemo: CatalogLoadingPage {
   override func load() async {
     let bytes: Data
     if let url {
+      if let refusal = XMLDemos.refusal(of: url) {
+        lines = [(refusal, TTCellStyle(foreground: .red))]
+        return
+      }
       do {
         bytes = try await TTURLRequest(url: url).send(on: CatalogNetwork.queue).data
       } catch {

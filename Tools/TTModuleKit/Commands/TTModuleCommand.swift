@@ -1,5 +1,6 @@
 public import ArgumentParser
 import Foundation
+import Three20
 
 /// The `ttmodule` command line: `list`, `deps`, `new`, `add` and `remove`.
 ///
@@ -35,7 +36,12 @@ public struct TTModuleCommand: ParsableCommand {
 
       SAFETY: nothing is written with --dry-run; 'new' never writes into a non-empty directory \
       without --force (and then replaces only files of the same name); files are written to a \
-      temporary place and moved into place, so a failure leaves nothing half-written.
+      temporary place and moved into place, so a failure leaves nothing half-written. Symbolic \
+      links are followed: a PATH that links to a directory is written into, a Package.swift that \
+      links to a file has that file updated, and the link itself is kept; a link to nothing is \
+      refused. A directory you cannot write, a read-only file, and anything that is not a regular \
+      file where a file goes (a directory, a FIFO) are refused before anything is written; \
+      ttmodule never changes permissions.
 
       EXIT STATUS: 0 done (or nothing to change); 64 unknown module or invalid name, URL or \
       version; 65 refused (would overwrite, or remove a module still needed or imported, or the \
@@ -59,11 +65,41 @@ public struct TTModuleCommand: ParsableCommand {
       try command.run()
       Foundation.exit(0)
     } catch let error as TTModuleToolError {
-      FileHandle.standardError.write(Data("ttmodule: error: \(error.message)\n".utf8))
+      FileHandle.standardError.write(Data((errorMessage(for: error) + "\n").utf8))
       Foundation.exit(error.exitStatus)
     } catch {
-      exit(withError: error)
+      // Help and --version go to standard output as ArgumentParser prints them; a failure's
+      // message quotes the command line, so it is escaped first.
+      guard exitCode(for: error) != .success else { exit(withError: error) }
+      FileHandle.standardError.write(Data((errorMessage(for: error) + "\n").utf8))
+      Foundation.exit(exitCode(for: error).rawValue)
     }
+  }
+
+  /// The message printed for a failure, with every control character escaped line by line, so
+  /// that an argument holding an escape sequence is shown and never obeyed.
+  ///
+  /// ```swift
+  /// do {
+  ///   _ = try TTModuleCommand.parseAsRoot(["deps", "Core", "--\u{1B}]0;x\u{07}"])
+  /// } catch {
+  ///   TTModuleCommand.errorMessage(for: error)   // "Error: Unknown option '--\\u{1B}]0;x\\u{07}'…"
+  /// }
+  /// ```
+  ///
+  /// - Parameter error: A ``TTModuleToolError`` or an error ArgumentParser threw.
+  /// - Returns: `ttmodule: error: …` for a ``TTModuleToolError``, ArgumentParser's message
+  ///   (with usage) otherwise.
+  public static func errorMessage(for error: any Error) -> String {
+    let text: String
+    if let error = error as? TTModuleToolError {
+      text = "ttmodule: error: \(error.message)"
+    } else {
+      text = fullMessage(for: error)
+    }
+    return text.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { TTMessageText.escaped($0, limit: 4096) }
+      .joined(separator: "\n")
   }
 
   /// `ttmodule list`.
@@ -137,7 +173,9 @@ public struct TTModuleCommand: ParsableCommand {
 
     func validate() throws {
       if modules.isEmpty {
-        throw ValidationError("Name at least one module, for example: ttmodule new \(path) Table")
+        throw ValidationError(
+          "Name at least one module, for example: ttmodule new \(TTMessageText.quoted(path, limit: 1024)) Table"
+        )
       }
       if (url == nil) != (from == nil) {
         throw ValidationError(

@@ -92,7 +92,7 @@ public struct TTModuleGraph: Sendable {
     if let short = Self.three20Names[key], let found = module(short: short) {
       return found
     }
-    var message = "unknown module '\(name)'."
+    var message = "unknown module \(TTMessageText.quoted(name))."
     if let suggestion = suggestion(for: name) {
       message += " Did you mean '\(suggestion)'?"
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Three20
 
 #if canImport(Glibc)
 import Glibc
@@ -6,36 +7,239 @@ import Glibc
 import Darwin
 #endif
 
-/// File writes that never leave a half-written project: everything is written to a temporary
-/// place beside the destination first, then moved into place with `rename(2)`.
+/// File writes that never leave a half-written project and never replace what they should not.
+///
+/// - Everything is written to a temporary place beside the destination first, then moved into
+///   place with `rename(2)`.
+/// - Symbolic links are followed deliberately: a project directory that is a link to a directory
+///   is written *into* the directory it points to, and a file that is a link to a regular file
+///   (`Package.swift`, or a file `new --force` replaces) has the file it points to replaced. The
+///   link itself is never replaced. A link to nothing, or to something that is neither, is
+///   refused.
+/// - A directory that cannot be written (no write permission, for the user or — as root — for
+///   anyone) and a read-only file are refused, before anything is written; their permissions
+///   are never changed.
+/// - Only regular files are replaced or read: a folder, FIFO, socket or device where a file
+///   should be is refused.
 enum TTFileOperations {
+  /// The largest `Package.swift` or source file read: 4 MiB.
+  static let maximumReadSize = 4 * 1024 * 1024
+
+  /// What is at a path, with a link at its end followed.
+  enum Kind: Equatable {
+    /// Nothing (or a folder on the way is missing).
+    case missing
+    /// A directory; `resolved` is the directory itself when the path is a link to it.
+    case directory(resolved: URL, throughLink: Bool)
+    /// A regular file; `resolved` is the file itself when the path is a link to it.
+    case file(resolved: URL, throughLink: Bool)
+    /// Anything else, described: `a FIFO (named pipe)`, `a symbolic link to nothing`, …
+    case other(String)
+  }
+
+  /// Looks at a path: what it is, and where a link at its end leads.
+  static func kind(of url: URL) -> Kind {
+    var info = stat()
+    guard lstat(url.path, &info) == 0 else {
+      return errno == ENOENT || errno == ENOTDIR ? .missing : .other("unreadable (\(reason(errno)))")
+    }
+    var throughLink = false
+    var resolved = url
+    if info.st_mode & S_IFMT == S_IFLNK {
+      throughLink = true
+      guard stat(url.path, &info) == 0 else {
+        let code = errno
+        if code == ENOENT || code == ENOTDIR { return .other("a symbolic link to nothing (it dangles)") }
+        return .other("a symbolic link that cannot be followed (\(reason(code)))")
+      }
+      guard let real = realpath(url.path, nil) else {
+        return .other("a symbolic link that cannot be followed")
+      }
+      resolved = URL(fileURLWithPath: String(cString: real))
+      free(real)
+    }
+    switch info.st_mode & S_IFMT {
+    case S_IFDIR: return .directory(resolved: resolved, throughLink: throughLink)
+    case S_IFREG: return .file(resolved: resolved, throughLink: throughLink)
+    default:
+      let name = describe(mode: info.st_mode)
+      return .other(throughLink ? "a symbolic link to \(name)" : name)
+    }
+  }
+
+  /// The kind of file a mode says, with its article.
+  static func describe(mode: mode_t) -> String {
+    switch mode & S_IFMT {
+    case S_IFDIR: "a directory"
+    case S_IFREG: "a regular file"
+    case S_IFIFO: "a FIFO (named pipe)"
+    case S_IFSOCK: "a socket"
+    case S_IFCHR: "a character device"
+    case S_IFBLK: "a block device"
+    default: "a special file"
+    }
+  }
+
+  /// Whether a file or directory may be written: the system allows it (`access(2)`) and its
+  /// permissions give someone write access (so a file or directory marked read-only is
+  /// refused even for root, whom `access` always allows).
+  static func isWritable(_ url: URL) -> Bool {
+    var info = stat()
+    guard stat(url.path, &info) == 0 else { return false }
+    return access(url.path, W_OK) == 0 && info.st_mode & 0o222 != 0
+  }
+
+  /// The mode as `ls` shows it, for messages: `r-xr-xr-x`.
+  static func permissions(of url: URL) -> String {
+    var info = stat()
+    guard stat(url.path, &info) == 0 else { return "unknown" }
+    let letters = Array("rwxrwxrwx")
+    return String((0..<9).map { info.st_mode & (0o400 >> mode_t($0)) != 0 ? letters[$0] : "-" })
+  }
+
+  static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+
+  /// A path in a message: quoted, control characters escaped.
+  static func shown(_ url: URL) -> String { shown(url.path) }
+
+  /// A path in a message: quoted, control characters escaped.
+  static func shown(_ path: String) -> String { TTMessageText.quoted(path, limit: 1024) }
+
   /// The names in a directory, sorted; empty when it does not exist.
   static func contents(of directory: URL) -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
   }
 
-  /// Whether something exists at `url`, and whether it is a directory.
+  /// Whether something exists at `url`, and whether it is a directory (links followed).
   static func existence(of url: URL) -> (exists: Bool, isDirectory: Bool) {
-    var isDirectory: ObjCBool = false
-    let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
-    return (exists, isDirectory.boolValue)
+    switch kind(of: url) {
+    case .missing: (false, false)
+    case .directory: (true, true)
+    case .file, .other: (true, false)
+    }
   }
 
-  /// Writes `files` into `directory`: into a new sibling temporary directory, then moved.
+  /// Reads a regular file (or the file a link leads to) of at most ``maximumReadSize`` bytes.
   ///
-  /// When `directory` does not exist or is empty, the whole temporary directory is renamed to
-  /// it. Otherwise (only with `--force`) each file is renamed over its destination, so every
-  /// file is either the old one or the new one in full.
+  /// - Returns: The bytes, or `nil` when nothing is there.
+  /// - Throws: ``TTModuleToolError`` when something other than a regular file is there, it is
+  ///   too large or it cannot be read. Nothing is opened that could block (a FIFO).
+  static func readRegularFile(_ url: URL, what: String) throws(TTModuleToolError) -> [UInt8]? {
+    switch kind(of: url) {
+    case .missing: return nil
+    case .directory: throw TTModuleToolError(.refused, "\(shown(url)) is a directory, not \(what).")
+    case .other(let name): throw TTModuleToolError(.refused, "\(shown(url)) is \(name), not \(what).")
+    case .file(let resolved, _):
+      let descriptor = open(resolved.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+      guard descriptor >= 0 else {
+        throw TTModuleToolError(.ioFailure, "cannot read \(shown(url)): \(reason(errno)).")
+      }
+      defer { close(descriptor) }
+      var info = stat()
+      guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+        throw TTModuleToolError(.refused, "\(shown(url)) changed while it was read; run again.")
+      }
+      var bytes: [UInt8] = []
+      var chunk = [UInt8](repeating: 0, count: 65_536)
+      while true {
+        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count > 0 {
+          bytes += chunk[0..<count]
+          if bytes.count > maximumReadSize {
+            throw TTModuleToolError(
+              .refused, "\(shown(url)) is larger than \(maximumReadSize) bytes; it is not \(what).")
+          }
+        } else if count == 0 {
+          return bytes
+        } else if errno != EINTR {
+          throw TTModuleToolError(.ioFailure, "cannot read \(shown(url)): \(reason(errno)).")
+        }
+      }
+    }
+  }
+
+  /// Where a file may be written in place of what is at `url`: `url` itself when nothing is
+  /// there, the file itself when a writable regular file is there, or the regular file a link
+  /// leads to.
+  ///
+  /// - Throws: ``TTModuleToolError`` (``TTModuleToolError/Kind/refused``) for a read-only file,
+  ///   a directory, a link to nothing, or anything else that is not a regular file.
+  static func replaceableTarget(for url: URL) throws(TTModuleToolError) -> URL {
+    switch kind(of: url) {
+    case .missing: return url
+    case .directory:
+      throw TTModuleToolError(
+        .refused,
+        "\(shown(url)) is a directory where a file goes; ttmodule does not replace it. Move it away "
+          + "and run again.")
+    case .other(let name):
+      throw TTModuleToolError(
+        .refused,
+        "\(shown(url)) is \(name), not a regular file; ttmodule does not replace it. Move it away and "
+          + "run again.")
+    case .file(let resolved, let throughLink):
+      guard isWritable(resolved) else {
+        let target = throughLink ? " (the file it links to, \(shown(resolved)))" : ""
+        throw TTModuleToolError(
+          .refused,
+          "\(shown(url))\(target) is read-only (\(permissions(of: resolved))); ttmodule does not "
+            + "overwrite read-only files. Make it writable (chmod u+w) and run again. Nothing was changed.")
+      }
+      return resolved
+    }
+  }
+
+  /// Refuses a directory that cannot be written into.
+  static func requireWritableDirectory(_ directory: URL, shownAs given: URL) throws(TTModuleToolError) {
+    guard isWritable(directory) else {
+      let target = directory.path == given.path ? "" : " (where the link leads, \(shown(directory)))"
+      throw TTModuleToolError(
+        .refused,
+        "\(shown(given))\(target) is not writable (\(permissions(of: directory))); ttmodule does not "
+          + "change permissions. Make it writable (chmod u+w) or choose another PATH. Nothing was written.")
+    }
+  }
+
+  /// Writes `files` into `directory`.
+  ///
+  /// When `directory` does not exist, the files go into a new sibling temporary directory that
+  /// is then renamed to it. When it exists (empty, or with `--force`), it must be a writable
+  /// directory (or a link to one; the files go where it leads). Every destination is checked
+  /// first (see ``replaceableTarget(for:)``), then every file is written beside its destination,
+  /// then each is renamed into place; a failure before the renames removes what was written.
   static func writeProject(_ files: [TTPlannedFile], to directory: URL) throws(TTModuleToolError) {
+    switch kind(of: directory) {
+    case .missing: try writeNewProject(files, to: directory)
+    case .directory(let resolved, _):
+      try requireWritableDirectory(resolved, shownAs: directory)
+      try writeFiles(files, into: resolved)
+    case .file:
+      throw TTModuleToolError(
+        .refused, "\(shown(directory)) is a file, not a directory. Choose another PATH.")
+    case .other(let name):
+      throw TTModuleToolError(
+        .refused, "\(shown(directory)) is \(name), not a directory. Choose another PATH.")
+    }
+  }
+
+  private static func writeNewProject(_ files: [TTPlannedFile], to directory: URL) throws(TTModuleToolError) {
     let parent = directory.deletingLastPathComponent()
+    do {
+      try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+    } catch {
+      throw TTModuleToolError(
+        .ioFailure, "cannot create \(shown(parent)): \(TTMessageText.escaped(error.localizedDescription)).")
+    }
+    try requireWritableDirectory(parent, shownAs: parent)
     let staging = parent.appendingPathComponent(
       ".ttmodule-\(directory.lastPathComponent)-\(UUID().uuidString)")
     do {
-      try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
       try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false)
     } catch {
       throw TTModuleToolError(
-        .ioFailure, "cannot create a temporary directory in \(parent.path): \(error.localizedDescription)")
+        .ioFailure,
+        "cannot create a temporary directory in \(shown(parent)): "
+          + TTMessageText.escaped(error.localizedDescription) + ".")
     }
     defer { try? FileManager.default.removeItem(at: staging) }
     do {
@@ -47,55 +251,135 @@ enum TTFileOperations {
       }
     } catch {
       throw TTModuleToolError(
-        .ioFailure, "cannot write the project in \(staging.path): \(error.localizedDescription)")
+        .ioFailure,
+        "cannot write the project in \(shown(staging)): \(TTMessageText.escaped(error.localizedDescription))."
+      )
     }
-    let state = existence(of: directory)
-    if !state.exists || contents(of: directory).isEmpty {
-      if state.exists { try? FileManager.default.removeItem(at: directory) }
-      try move(staging, to: directory)
-      return
+    // rename(2) would replace an empty directory made meanwhile; refuse anything there now.
+    guard kind(of: directory) == .missing else {
+      throw TTModuleToolError(
+        .refused, "\(shown(directory)) appeared while the project was written; nothing was changed there.")
     }
+    try move(staging, to: directory)
+  }
+
+  /// Writes the files into an existing directory: checks, writes beside, renames.
+  private static func writeFiles(_ files: [TTPlannedFile], into directory: URL) throws(TTModuleToolError) {
+    // 1. Checks: nothing written yet.
+    var targets: [URL] = []
+    var folders: [URL] = []
     for file in files {
-      let target = directory.appendingPathComponent(file.path)
-      do {
-        try FileManager.default.createDirectory(
-          at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-      } catch {
-        throw TTModuleToolError(
-          .ioFailure, "cannot create \(target.deletingLastPathComponent().path): \(error)")
+      var folder = directory
+      for component in file.path.split(separator: "/").dropLast() {
+        folder = folder.appendingPathComponent(String(component))
+        switch kind(of: folder) {
+        case .missing: if !folders.contains(folder) { folders.append(folder) }
+        case .directory(let resolved, _): try requireWritableDirectory(resolved, shownAs: folder)
+        case .file:
+          throw TTModuleToolError(
+            .refused, "\(shown(folder)) is a file where a directory goes. Move it away and run again.")
+        case .other(let name):
+          throw TTModuleToolError(
+            .refused, "\(shown(folder)) is \(name) where a directory goes. Move it away and run again.")
+        }
       }
-      try move(staging.appendingPathComponent(file.path), to: target)
+      targets.append(try replaceableTarget(for: directory.appendingPathComponent(file.path)))
+    }
+    // 2. Folders and temporary files; undone on failure.
+    var made: [URL] = []
+    var temporaries: [URL] = []
+    func undo() {
+      for temporary in temporaries { unlink(temporary.path) }
+      for folder in made.reversed() { rmdir(folder.path) }
+    }
+    for folder in folders {
+      guard mkdir(folder.path, 0o755) == 0 || errno == EEXIST else {
+        let code = errno
+        undo()
+        throw TTModuleToolError(.ioFailure, "cannot create \(shown(folder)): \(reason(code)).")
+      }
+      made.append(folder)
+    }
+    for (file, target) in zip(files, targets) {
+      let temporary = target.deletingLastPathComponent()
+        .appendingPathComponent(".\(target.lastPathComponent).ttmodule-\(UUID().uuidString)")
+      do {
+        try writeNewFile(temporary, bytes: Array(file.contents.utf8), permissionsOf: target)
+      } catch {
+        undo()
+        throw error
+      }
+      temporaries.append(temporary)
+    }
+    // 3. Into place.
+    for (index, (temporary, target)) in zip(temporaries, targets).enumerated() {
+      do {
+        try move(temporary, to: target)
+      } catch {
+        for left in temporaries[index...] { unlink(left.path) }
+        throw error
+      }
     }
   }
 
-  /// Replaces one file atomically: writes a temporary file beside it, then renames it over.
+  /// Replaces one regular file atomically: writes a temporary file beside it (or beside the
+  /// file a link leads to), then renames it over.
+  ///
+  /// - Throws: ``TTModuleToolError`` when the file is read-only or not a regular file (see
+  ///   ``replaceableTarget(for:)``), or writing fails.
   static func replaceFile(at url: URL, with bytes: [UInt8]) throws(TTModuleToolError) {
-    let temporary = url.deletingLastPathComponent()
-      .appendingPathComponent(".\(url.lastPathComponent).ttmodule-\(UUID().uuidString)")
+    let target = try replaceableTarget(for: url)
+    let temporary = target.deletingLastPathComponent()
+      .appendingPathComponent(".\(target.lastPathComponent).ttmodule-\(UUID().uuidString)")
+    try writeNewFile(temporary, bytes: bytes, permissionsOf: target)
     do {
-      try Data(bytes).write(to: temporary)
+      try move(temporary, to: target)
     } catch {
-      throw TTModuleToolError(.ioFailure, "cannot write \(temporary.path): \(error.localizedDescription)")
-    }
-    // Keep the file's permissions.
-    if let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
-      let permissions = attributes[.posixPermissions]
-    {
-      try? FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: temporary.path)
-    }
-    do {
-      try move(temporary, to: url)
-    } catch {
-      try? FileManager.default.removeItem(at: temporary)
+      unlink(temporary.path)
       throw error
+    }
+  }
+
+  /// Creates a new file (failing if anything is there) with the permissions of `model` when it
+  /// exists, and writes `bytes` into it.
+  private static func writeNewFile(
+    _ url: URL, bytes: [UInt8], permissionsOf model: URL
+  ) throws(TTModuleToolError) {
+    var info = stat()
+    let replacing = stat(model.path, &info) == 0
+    let mode: mode_t = replacing ? info.st_mode & 0o7777 : 0o666
+    let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+    guard descriptor >= 0 else {
+      throw TTModuleToolError(.ioFailure, "cannot write \(shown(url)): \(reason(errno)).")
+    }
+    // A replaced file keeps its permissions, whatever the umask; a new one follows the umask.
+    if replacing { fchmod(descriptor, mode) }
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+      if written > 0 {
+        offset += written
+      } else if written < 0, errno == EINTR {
+        continue
+      } else {
+        let code = written < 0 ? errno : EIO
+        close(descriptor)
+        unlink(url.path)
+        throw TTModuleToolError(.ioFailure, "cannot write \(shown(url)): \(reason(code)).")
+      }
+    }
+    guard close(descriptor) == 0 else {
+      let code = errno
+      unlink(url.path)
+      throw TTModuleToolError(.ioFailure, "cannot write \(shown(url)): \(reason(code)).")
     }
   }
 
   /// Renames `source` to `destination`, replacing a file there (one `rename(2)` call).
   static func move(_ source: URL, to destination: URL) throws(TTModuleToolError) {
     if rename(source.path, destination.path) != 0 {
-      let reason = String(cString: strerror(errno))
-      throw TTModuleToolError(.ioFailure, "cannot move \(source.path) to \(destination.path): \(reason)")
+      throw TTModuleToolError(
+        .ioFailure, "cannot move \(shown(source)) to \(shown(destination)): \(reason(errno)).")
     }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Three20
 
 /// The part of a generated `Package.swift` that `ttmodule` owns: the Three20 dependency and the
 /// list of Three20 products, between two marker comments.
@@ -108,7 +109,8 @@ public struct TTManifestRegion: Sendable, Hashable {
     } else if dependencyLine.contains(".package(url:"), literals.count == 2 {
       source = .url(literals[0], from: literals[1])
     } else {
-      throw refusal("declares the dependency in a form it cannot read: \(dependencyLine)")
+      throw refusal(
+        "declares the dependency in a form it cannot read: \(TTMessageText.quoted(dependencyLine))")
     }
     guard let listStart = text.range(of: "let three20Modules = ["),
       let listEnd = text[listStart.upperBound...].firstIndex(of: "]")

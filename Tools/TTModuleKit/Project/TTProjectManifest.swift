@@ -1,4 +1,5 @@
 import Foundation
+import Three20
 
 /// A project made by `ttmodule new`, as `add` and `remove` see it: its `Package.swift` bytes and
 /// the modules its ttmodule region names.
@@ -18,20 +19,22 @@ struct TTProjectManifest {
   init(directory path: String, graph: TTModuleGraph) throws(TTModuleToolError) {
     directory = URL(fileURLWithPath: path).standardizedFileURL
     manifestURL = directory.appendingPathComponent("Package.swift")
-    guard let data = FileManager.default.contents(atPath: manifestURL.path) else {
+    // A regular file (or a link to one) only: a FIFO there would block the read.
+    guard let data = try TTFileOperations.readRegularFile(manifestURL, what: "a Package.swift") else {
       throw TTModuleToolError(
         .notFound,
-        "there is no readable Package.swift in \(directory.path). Give the project's directory with "
-          + "--project PATH, or create one with 'ttmodule new'.")
+        "there is no Package.swift in \(TTFileOperations.shown(directory)). Give the project's directory "
+          + "with --project PATH, or create one with 'ttmodule new'.")
     }
-    bytes = Array(data)
+    bytes = data
     region = try TTManifestRegion.parse(bytes)
     var found: [TTModuleGraph.Module] = []
     for identifier in region.modules {
       guard let module = graph.modules.first(where: { $0.identifier == identifier }) else {
         throw TTModuleToolError(
           .refused,
-          "the ttmodule region of \(manifestURL.path) names '\(identifier)', which is not a Three20 module "
+          "the ttmodule region of \(TTFileOperations.shown(manifestURL)) names \(TTMessageText.quoted(identifier)), "
+            + "which is not a Three20 module "
             + "(\(graph.modules.map(\.identifier).joined(separator: ", "))). Fix the region first.")
       }
       found.append(module)
@@ -55,7 +58,11 @@ struct TTProjectManifest {
       guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { continue }
       let files = enumerator.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted()
       for file in files {
-        guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(file).path) else {
+        // Regular files only, and none larger than TTFileOperations.maximumReadSize.
+        guard
+          let data = try? TTFileOperations.readRegularFile(
+            root.appendingPathComponent(file), what: "a Swift source file")
+        else {
           continue
         }
         let text = String(decoding: data, as: UTF8.self)

@@ -1,3 +1,5 @@
+import Three20
+
 /// One file of a plan: where it goes, relative to the project, and what it holds.
 public struct TTPlannedFile: Sendable, Hashable {
   /// The path inside the project, with `/` separators, for example `Sources/App/main.swift`.
@@ -65,7 +67,7 @@ public struct TTProjectTemplate: Sendable {
     guard letters.contains(first), name.allSatisfy({ letters.contains($0) || digits.contains($0) }) else {
       throw TTModuleToolError(
         .invalidInput,
-        "'\(name)' is not a Swift identifier (ASCII letters, digits and _, not starting with a digit); "
+        "\(TTMessageText.quoted(name)) is not a Swift identifier (ASCII letters, digits and _, not starting with a digit); "
           + "it names the package, its executable and its folders. \(fix)")
     }
     let keywords: Set<String> = [
@@ -79,7 +81,8 @@ public struct TTProjectTemplate: Sendable {
     ]
     guard !keywords.contains(name) else {
       throw TTModuleToolError(
-        .invalidInput, "'\(name)' is a Swift keyword or a module every project uses. \(fix)")
+        .invalidInput,
+        "\(TTMessageText.quoted(name)) is a Swift keyword or a module every project uses. \(fix)")
     }
     let taken = TTModuleGraph.three20.modules.flatMap {
       [$0.identifier.lowercased(), $0.shortName.lowercased()]
@@ -87,7 +90,8 @@ public struct TTProjectTemplate: Sendable {
     guard !taken.contains(name.lowercased()), name.lowercased() != "three20" else {
       throw TTModuleToolError(
         .invalidInput,
-        "'\(name)' is the name of a Three20 module; the project's products would collide. \(fix)")
+        "\(TTMessageText.quoted(name)) is the name of a Three20 module; the project's products would collide. \(fix)"
+      )
     }
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Three20
 
 /// Where a generated project gets Three20 for Swift from: a local checkout or a git URL.
 public enum TTThree20Source: Sendable, Hashable {
@@ -48,14 +49,17 @@ public enum TTThree20Source: Sendable, Hashable {
     guard (hasScheme || isSCP), !url.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "\\" }) else {
       throw TTModuleToolError(
         .invalidInput,
-        "'\(url)' is not a git URL. Give one such as https://github.com/you/three20-swift.git.")
+        "\(TTMessageText.quoted(url)) is not a git URL. Give one such as https://github.com/you/three20-swift.git."
+      )
     }
     let parts = version.split(separator: ".", omittingEmptySubsequences: false)
     guard parts.count == 3,
       parts.allSatisfy({ !$0.isEmpty && $0.count < 10 && $0.allSatisfy(\.isASCII) && Int($0) != nil })
     else {
       throw TTModuleToolError(
-        .invalidInput, "'\(version)' is not a version. Give --from as MAJOR.MINOR.PATCH, for example 0.1.0.")
+        .invalidInput,
+        "\(TTMessageText.quoted(version)) is not a version. Give --from as MAJOR.MINOR.PATCH, for example 0.1.0."
+      )
     }
     return .url(url, from: version)
   }
