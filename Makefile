@@ -14,8 +14,9 @@ help:
 	@echo "make docs         build every DocC catalog, failing on warnings (.build/docs/), and check every public declaration is documented"
 	@echo "make format       format the sources with swift format; make lint checks them"
 	@echo "make bench        run every benchmark (make bench-<module> for one)"
-	@echo "make fuzz-xml     fuzz TTXMLParser with libFuzzer for FUZZ_TIME seconds (default 60)"
-	@echo "make fuzz-feed    fuzz the feed reader with libFuzzer for FUZZ_TIME seconds (default 60)"
+	@echo "make fuzz         run every fuzz target (libFuzzer) for FUZZ_TIME seconds each (default 60)"
+	@echo "make fuzz-xml     fuzz TTXMLParser; fuzz-feed the feed reader; fuzz-styled-text styled text"
+	@echo "make soak         hostile responses against one queue for SOAK_SECONDS (default 180): peak memory, healthy latency"
 	@echo "make deps         install the Debian/Ubuntu packages Three20 needs (as root)"
 
 deps:
@@ -61,10 +62,10 @@ docs: deps
 	scripts/check-doc-coverage.py
 
 format:
-	$(SWIFT) format --in-place --recursive --parallel Package.swift Modules Tests Catalog Tools Probes
+	$(SWIFT) format --in-place --recursive --parallel Package.swift Modules Tests Catalog Tools Probes Fuzz
 
 lint:
-	$(SWIFT) format lint --strict --recursive --parallel Package.swift Modules Tests Catalog Tools Probes
+	$(SWIFT) format lint --strict --recursive --parallel Package.swift Modules Tests Catalog Tools Probes Fuzz
 
 clean:
 	rm -rf .build
@@ -92,38 +93,51 @@ bench-xml: deps
 bench-feed: deps
 	$(BENCH_RUN) feed
 
-# Fuzzing (libFuzzer, with AddressSanitizer) in its own build folder. New inputs go to
-# .build-fuzz/corpus-xml; the seed corpus in Fuzz/XMLParser/corpus is only read. A crash leaves
-# .build-fuzz/crash-*, replayed by the normal build: swift run FuzzXMLParser <file>.
-# `-sanitize=fuzzer` would link libFuzzer's own main, which clashes with the main SwiftPM gives
-# every executable; so the coverage libFuzzer needs is asked for directly, libFuzzer is linked
-# without its main, and Fuzz/XMLParser/main.swift starts it (LLVMFuzzerRunDriver).
-FUZZ_TIME ?= 60
-FUZZ_RUNTIME ?= $(dir $(shell readlink -f "$$(command -v swiftc)"))../lib/swift/clang/lib/linux/libclang_rt.fuzzer_no_main-$(shell uname -m).a
-FUZZ_BUILD = $(SWIFT) build -c release --product FuzzXMLParser --scratch-path .build-fuzz \
-  -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \
-  -Xswiftc -DFUZZING -Xlinker $(FUZZ_RUNTIME) -Xlinker -lstdc++
-
-.PHONY: fuzz-xml
-fuzz-xml: deps
-	$(FUZZ_BUILD)
-	mkdir -p .build-fuzz/corpus-xml
-	"$$($(FUZZ_BUILD) --show-bin-path)/FuzzXMLParser" -max_total_time=$(FUZZ_TIME) -timeout=10 \
-	  -rss_limit_mb=3072 -artifact_prefix=.build-fuzz/ .build-fuzz/corpus-xml Fuzz/XMLParser/corpus
-
 # Starts nginx on 127.0.0.1 (installing it first as root), builds the C floor, runs the
 # network suite against them and stops nginx again.
 bench-network: deps
 	SWIFT=$(SWIFT) Benchmarks/scripts/network.sh network
 
-# The feed reader's fuzz target, like fuzz-xml: new inputs go to .build-fuzz/corpus-feed.
-FUZZ_FEED_BUILD = $(SWIFT) build --product FuzzFeedReader --scratch-path .build-fuzz \
+# Fuzzing (libFuzzer, with AddressSanitizer) in its own build folder, one release build for every
+# target. `make fuzz-<name>` runs Fuzz/<Target>/main.swift for FUZZ_TIME seconds (default 60);
+# `make fuzz` runs them all (CI does, for 60 s each). New inputs go to .build-fuzz/corpus-<name>;
+# the seed corpus in Fuzz/<Target>/corpus is only read. A crash leaves .build-fuzz/crash-*,
+# replayed by the normal build: swift run Fuzz<Target> <file>.
+# `-sanitize=fuzzer` would link libFuzzer's own main, which clashes with the main SwiftPM gives
+# every executable; so the coverage libFuzzer needs is asked for directly, libFuzzer is linked
+# without its main, and each target's main.swift starts it (LLVMFuzzerRunDriver).
+FUZZ_TIME ?= 60
+FUZZ_RUNTIME ?= $(dir $(shell readlink -f "$$(command -v swiftc)"))../lib/swift/clang/lib/linux/libclang_rt.fuzzer_no_main-$(shell uname -m).a
+FUZZ_FLAGS = -c release --scratch-path .build-fuzz \
   -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \
   -Xswiftc -DFUZZING -Xlinker $(FUZZ_RUNTIME) -Xlinker -lstdc++
+# One input running over 30 s fails the run (-timeout): under AddressSanitizer a CI machine is
+# several times slower than a laptop, and an entity bomb stopped by our limit takes seconds there.
+# name:Target pairs.
+FUZZ_TARGETS = xml:XMLParser feed:FeedReader styled-text:StyledText
+# The environment a target's fuzzer runs in, by name. The styled-text target builds the default
+# style sheet once (a global); LeakSanitizer reports its styles as leaked at exit because Swift
+# keeps an enum case's box pointer with tag bits set, which it does not read as a pointer (every
+# report is in a one-time initializer). Growth per input would still hit -rss_limit_mb.
+FUZZ_ENV_styled-text = ASAN_OPTIONS=detect_leaks=0
 
-.PHONY: fuzz-feed
-fuzz-feed: deps
-	$(FUZZ_FEED_BUILD)
-	mkdir -p .build-fuzz/corpus-feed
-	"$$($(FUZZ_FEED_BUILD) --show-bin-path)/FuzzFeedReader" -max_total_time=$(FUZZ_TIME) -timeout=10 \
-	  -rss_limit_mb=3072 -artifact_prefix=.build-fuzz/ .build-fuzz/corpus-feed Fuzz/FeedReader/corpus
+.PHONY: fuzz $(foreach t,$(FUZZ_TARGETS),fuzz-$(word 1,$(subst :, ,$(t))))
+fuzz: $(foreach t,$(FUZZ_TARGETS),fuzz-$(word 1,$(subst :, ,$(t))))
+
+define FUZZ_RULE
+fuzz-$(1): deps
+	$(SWIFT) build $(FUZZ_FLAGS) --product Fuzz$(2)
+	mkdir -p .build-fuzz/corpus-$(1)
+	$(FUZZ_ENV_$(1)) "$$$$($(SWIFT) build $(FUZZ_FLAGS) --show-bin-path)/Fuzz$(2)" -max_total_time=$(FUZZ_TIME) \
+	  -timeout=30 -rss_limit_mb=3072 -print_final_stats=1 -artifact_prefix=.build-fuzz/ \
+	  .build-fuzz/corpus-$(1) Fuzz/$(2)/corpus
+endef
+$(foreach t,$(FUZZ_TARGETS),$(eval $(call FUZZ_RULE,$(word 1,$(subst :, ,$(t))),$(word 2,$(subst :, ,$(t))))))
+
+# Hostile responses against one request queue for SOAK_SECONDS, with healthy requests beside
+# them; reports peak memory and the healthy requests' latency (Tests/Soak/main.swift). Not in CI.
+SOAK_SECONDS ?= 180
+.PHONY: soak
+soak: deps
+	$(SWIFT) build -c release --product Soak
+	SOAK_SECONDS=$(SOAK_SECONDS) "$$($(SWIFT) build -c release --show-bin-path)/Soak"

@@ -194,6 +194,21 @@ targets += [
     path: "Fuzz/FeedReader",
     exclude: ["corpus"],
     swiftSettings: swiftSettings),
+  // A libFuzzer target for styled text from data, laid out, drawn and rendered for a terminal:
+  // `make fuzz-styled-text`; built normally, it checks the inputs named on the command line once.
+  .executableTarget(
+    name: "FuzzStyledText",
+    dependencies: ["Three20Style"],
+    path: "Fuzz/StyledText",
+    exclude: ["corpus"],
+    swiftSettings: swiftSettings),
+  // `make soak`: hostile responses against one queue, healthy requests beside them (not in CI;
+  // see Tests/Soak/main.swift).
+  .executableTarget(
+    name: "Soak",
+    dependencies: ["Three20Network", "Three20XML", "Three20TestSupport"],
+    path: "Tests/Soak",
+    swiftSettings: swiftSettings),
   .testTarget(
     name: "CatalogTests",
     dependencies: ["CatalogKit", "Three20TestSupport"],
