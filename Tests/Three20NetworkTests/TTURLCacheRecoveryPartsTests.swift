@@ -97,7 +97,7 @@ struct TTURLCacheRecoveryPartsTests {
       try FileManager.default.createSymbolicLink(atPath: path + "-shm", withDestinationPath: "/dev/zero")
       #expect(
         TTURLCache.moveAside(path, stamp: "S")
-          == .refused(path: path + "-shm", kind: "a symbolic link to \"/dev/zero\""))
+          == .refused(path: path + "-shm", kind: "a symbolic link to a character device (\"/dev/zero\")"))
       #expect(FileManager.default.contents(atPath: path) == Data("main".utf8))
       #expect(try FileManager.default.destinationOfSymbolicLink(atPath: path + "-shm") == "/dev/zero")
     }

@@ -155,15 +155,15 @@ public struct TTNavigatorPersistence: Sendable, Hashable {
   /// - Returns: The history, or why there is none.
   public func load() -> LoadResult {
     let path = fileURL.path
-    var found: TTNavigatorFileKind.Found
-    switch TTNavigatorFileKind.examine(path) {
+    var found: TTFileSafety.Identity
+    switch TTFileSafety.examine(path) {
     case .missing: return fresh(.missing, moveAside: nil)
-    case .failed(let reason): return fresh(.unreadable(reason), moveAside: nil)
+    case .unknown(let reason): return fresh(.unreadable(reason), moveAside: nil)
     case .other(let kind): return fresh(.notARegularFile(kind), moveAside: nil)
     case .regular(let file): found = file
     }
     let data: [UInt8]
-    switch TTNavigatorFileKind.readRegularFile(path, limit: Self.maximumFileSize + 1) {
+    switch TTFileSafety.readRegularFile(path, limit: Self.maximumFileSize + 1) {
     case .success(let read): (data, found) = (read.bytes, read.file)
     case .failure(.notRegular(let kind)): return fresh(.notARegularFile(kind), moveAside: nil)
     case .failure(.failed(let reason)): return fresh(.unreadable(reason), moveAside: found)
@@ -215,9 +215,9 @@ public struct TTNavigatorPersistence: Sendable, Hashable {
   ///
   /// - Returns: The problem, or `nil`.
   public func fileProblem() -> Problem? {
-    switch TTNavigatorFileKind.examine(fileURL.path) {
+    switch TTFileSafety.examine(fileURL.path) {
     case .missing, .regular: nil
-    case .failed(let reason): .unreadable(reason)
+    case .unknown(let reason): .unreadable(reason)
     case .other(let kind): .notARegularFile(kind)
     }
   }
@@ -226,7 +226,7 @@ public struct TTNavigatorPersistence: Sendable, Hashable {
     var version: Int?
   }
 
-  private func fresh(_ problem: Problem, moveAside file: TTNavigatorFileKind.Found?) -> LoadResult {
+  private func fresh(_ problem: Problem, moveAside file: TTFileSafety.Identity?) -> LoadResult {
     var message =
       "The navigator history \(Self.shown(fileURL.path)) \(problem); starting with an empty stack."
     if let file {
@@ -241,27 +241,26 @@ public struct TTNavigatorPersistence: Sendable, Hashable {
   /// Never replaces anything: each candidate name is taken only if nothing is there.
   ///
   /// - Returns: The sentence to add to the warning.
-  private func moveAsideNow(_ file: TTNavigatorFileKind.Found) -> String {
+  private func moveAsideNow(_ file: TTFileSafety.Identity) -> String {
     let path = fileURL.path
-    guard case .regular(let now) = TTNavigatorFileKind.examine(path), now.isSameFile(as: file) else {
+    guard case .regular(let now) = TTFileSafety.examine(path), now == file else {
       return " It changed while it was read, so it was left as it is."
     }
-    var lastError: Int32 = 0
+    var lastError: String?
     for candidate in Self.asideCandidates(of: path) {
-      switch TTNavigatorFileKind.moveWithoutReplacing(path, to: candidate) {
+      switch TTFileSafety.moveWithoutReplacing(path, to: candidate) {
       case .moved: return " It was moved to \(Self.shown(candidate))."
       case .taken: continue
-      case .failed(let code): lastError = code
+      case .failed(let reason): lastError = reason
       }
       break
     }
-    if lastError == 0 {
+    guard let lastError else {
       return
         " It could not be moved aside: \(Self.shown(path + ".bad")) and the next "
         + "\(Self.maximumAsideFiles - 1) names after it are taken; remove old ones, then this file."
     }
-    return
-      " It could not be moved aside (\(String(cString: strerror(lastError)))); move or remove it by hand."
+    return " It could not be moved aside (\(lastError)); move or remove it by hand."
   }
 
   /// The names tried for a bad file, in order: `<file>.bad`, `<file>.bad.2`, … `<file>.bad.100`.
@@ -294,7 +293,7 @@ public struct TTNavigatorPersistence: Sendable, Hashable {
     let folder = fileURL.deletingLastPathComponent()
     let temporary = folder.appendingPathComponent(
       ".\(fileURL.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString).tmp")
-    if case .other(let kind) = TTNavigatorFileKind.examine(fileURL.path) {
+    if case .other(let kind) = TTFileSafety.examine(fileURL.path) {
       TTLog.warning(
         .navigator,
         "Could not save the navigator history to \(Self.shown(fileURL.path)): it is \(kind), not a "
@@ -306,11 +305,11 @@ public struct TTNavigatorPersistence: Sendable, Hashable {
       let data = try encoder.encode(history)
       try FileManager.default.createDirectory(
         at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-      try TTNavigatorFileKind.writeNewFile(temporary.path, bytes: Array(data))
+      try TTFileSafety.writeNewFile(temporary.path, bytes: Array(data))
       // Checked again just before the rename, which replaces only what is at the path.
-      if case .other(let kind) = TTNavigatorFileKind.examine(fileURL.path) {
+      if case .other(let kind) = TTFileSafety.examine(fileURL.path) {
         unlink(temporary.path)
-        throw TTNavigatorFileKind.Refusal(reason: "it is \(kind), not a regular file, and was left as it is")
+        throw Refusal(reason: "it is \(kind), not a regular file, and was left as it is")
       }
       guard rename(temporary.path, fileURL.path) == 0 else {
         let code = errno
@@ -330,11 +329,16 @@ public struct TTNavigatorPersistence: Sendable, Hashable {
   /// Deletes the history file, if there is one and it is a regular file; anything else at the
   /// path is left as it is.
   public func remove() {
-    guard case .regular = TTNavigatorFileKind.examine(fileURL.path) else { return }
+    guard case .regular = TTFileSafety.examine(fileURL.path) else { return }
     unlink(fileURL.path)
   }
 
   // MARK: - Helpers
+
+  /// A refusal to save, with the reason for the warning.
+  private struct Refusal: Error {
+    var reason: String
+  }
 
   private static func safeComponent(_ text: String, fallback: String) -> String {
     let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
@@ -349,7 +353,8 @@ public struct TTNavigatorPersistence: Sendable, Hashable {
   }
 
   private static func reason(_ error: any Error) -> String {
-    if let refusal = error as? TTNavigatorFileKind.Refusal { return refusal.reason }
+    if let refusal = error as? Refusal { return refusal.reason }
+    if let failure = error as? TTFileSafety.WriteFailure { return failure.reason }
     if let posix = error as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
     let text = (error as NSError).localizedDescription
     return text.isEmpty ? "\(error)" : text

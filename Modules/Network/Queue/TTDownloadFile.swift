@@ -27,19 +27,17 @@ final class TTDownloadFile {
     self.destination = destination
     let path = destination.path
     let shown = TTMessageText.quoted(path, limit: 1024)
-    var info = stat()
-    if lstat(path, &info) == 0 {
-      let kind = Self.kind(info.st_mode)
-      guard kind == nil else {
-        throw TTDownloadFileError(
-          "The download destination \(shown) is \(kind ?? ""), not a regular file; it was left as it "
-            + "is. Give the path of a file (a file already there is replaced when the download succeeds)."
-        )
-      }
-    } else if errno != ENOENT {
+    switch TTFileSafety.examine(path) {
+    case .missing, .regular: break
+    case .other(let kind):
       throw TTDownloadFileError(
-        "The download destination \(shown) cannot be checked (\(Self.reason(errno))); check the "
-          + "folders on the way to it.")
+        "The download destination \(shown) is \(kind), not a regular file; it was left as it "
+          + "is. Give the path of a file (a file already there is replaced when the download succeeds)."
+      )
+    case .unknown(let reason):
+      throw TTDownloadFileError(
+        "The download destination \(shown) cannot be checked (\(reason)); check the folders on "
+          + "the way to it.")
     }
     let folder = destination.deletingLastPathComponent().path
     // A name of at most 255 bytes even for a long destination name.
@@ -122,21 +120,8 @@ final class TTDownloadFile {
     temporaryPath = nil
   }
 
-  /// What a file type is, in words, or `nil` for a regular file.
-  private static func kind(_ mode: mode_t) -> String? {
-    switch mode & S_IFMT {
-    case S_IFREG: return nil
-    case S_IFDIR: return "a folder"
-    case S_IFLNK: return "a symbolic link"
-    case S_IFIFO: return "a FIFO"
-    case S_IFSOCK: return "a socket"
-    case S_IFCHR, S_IFBLK: return "a device"
-    default: return "a special file"
-    }
-  }
-
   /// The system's words for an error number.
-  static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+  static func reason(_ code: Int32) -> String { TTFileSafety.reason(code) }
 }
 
 /// Why a download cannot be written where it was asked to go (internal).

@@ -1,5 +1,6 @@
 import Foundation
 import Three20
+import Three20Core
 
 #if canImport(Glibc)
 import Glibc
@@ -62,21 +63,8 @@ enum TTFileOperations {
     case S_IFDIR: return .directory(resolved: resolved, throughLink: throughLink)
     case S_IFREG: return .file(resolved: resolved, throughLink: throughLink)
     default:
-      let name = describe(mode: info.st_mode)
+      let name = TTFileSafety.describe(mode: info.st_mode)
       return .other(throughLink ? "a symbolic link to \(name)" : name)
-    }
-  }
-
-  /// The kind of file a mode says, with its article.
-  static func describe(mode: mode_t) -> String {
-    switch mode & S_IFMT {
-    case S_IFDIR: "a directory"
-    case S_IFREG: "a regular file"
-    case S_IFIFO: "a FIFO (named pipe)"
-    case S_IFSOCK: "a socket"
-    case S_IFCHR: "a character device"
-    case S_IFBLK: "a block device"
-    default: "a special file"
     }
   }
 
@@ -97,7 +85,7 @@ enum TTFileOperations {
     return String((0..<9).map { info.st_mode & (0o400 >> mode_t($0)) != 0 ? letters[$0] : "-" })
   }
 
-  static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+  static func reason(_ code: Int32) -> String { TTFileSafety.reason(code) }
 
   /// A path in a message: quoted, control characters escaped.
   static func shown(_ url: URL) -> String { shown(url.path) }
@@ -130,30 +118,18 @@ enum TTFileOperations {
     case .directory: throw TTModuleToolError(.refused, "\(shown(url)) is a directory, not \(what).")
     case .other(let name): throw TTModuleToolError(.refused, "\(shown(url)) is \(name), not \(what).")
     case .file(let resolved, _):
-      let descriptor = open(resolved.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-      guard descriptor >= 0 else {
-        throw TTModuleToolError(.ioFailure, "cannot read \(shown(url)): \(reason(errno)).")
-      }
-      defer { close(descriptor) }
-      var info = stat()
-      guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-        throw TTModuleToolError(.refused, "\(shown(url)) changed while it was read; run again.")
-      }
-      var bytes: [UInt8] = []
-      var chunk = [UInt8](repeating: 0, count: 65_536)
-      while true {
-        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        if count > 0 {
-          bytes += chunk[0..<count]
-          if bytes.count > maximumReadSize {
-            throw TTModuleToolError(
-              .refused, "\(shown(url)) is larger than \(maximumReadSize) bytes; it is not \(what).")
-          }
-        } else if count == 0 {
-          return bytes
-        } else if errno != EINTR {
-          throw TTModuleToolError(.ioFailure, "cannot read \(shown(url)): \(reason(errno)).")
+      // The path is the link's target itself (realpath), so nothing is left to follow.
+      switch TTFileSafety.readRegularFile(resolved.path, limit: maximumReadSize + 1) {
+      case .success(let read):
+        guard read.bytes.count <= maximumReadSize else {
+          throw TTModuleToolError(
+            .refused, "\(shown(url)) is larger than \(maximumReadSize) bytes; it is not \(what).")
         }
+        return read.bytes
+      case .failure(.notRegular):
+        throw TTModuleToolError(.refused, "\(shown(url)) changed while it was read; run again.")
+      case .failure(.failed(let why)):
+        throw TTModuleToolError(.ioFailure, "cannot read \(shown(url)): \(why).")
       }
     }
   }
@@ -348,30 +324,11 @@ enum TTFileOperations {
     var info = stat()
     let replacing = stat(model.path, &info) == 0
     let mode: mode_t = replacing ? info.st_mode & 0o7777 : 0o666
-    let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
-    guard descriptor >= 0 else {
-      throw TTModuleToolError(.ioFailure, "cannot write \(shown(url)): \(reason(errno)).")
-    }
     // A replaced file keeps its permissions, whatever the umask; a new one follows the umask.
-    if replacing { fchmod(descriptor, mode) }
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-      if written > 0 {
-        offset += written
-      } else if written < 0, errno == EINTR {
-        continue
-      } else {
-        let code = written < 0 ? errno : EIO
-        close(descriptor)
-        unlink(url.path)
-        throw TTModuleToolError(.ioFailure, "cannot write \(shown(url)): \(reason(code)).")
-      }
-    }
-    guard close(descriptor) == 0 else {
-      let code = errno
-      unlink(url.path)
-      throw TTModuleToolError(.ioFailure, "cannot write \(shown(url)): \(reason(code)).")
+    do {
+      try TTFileSafety.writeNewFile(url.path, bytes: bytes, permissions: mode, exactly: replacing)
+    } catch {
+      throw TTModuleToolError(.ioFailure, "cannot write \(shown(url)): \(error.reason).")
     }
   }
 
