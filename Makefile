@@ -105,7 +105,7 @@ bench-network: deps
 # replayed by the normal build: swift run Fuzz<Target> <file>.
 # `-sanitize=fuzzer` would link libFuzzer's own main, which clashes with the main SwiftPM gives
 # every executable; so the coverage libFuzzer needs is asked for directly, libFuzzer is linked
-# without its main, and each target's main.swift starts it (LLVMFuzzerRunDriver).
+# without its main, and Fuzz/Support starts it (LLVMFuzzerRunDriver).
 FUZZ_TIME ?= 60
 FUZZ_RUNTIME ?= $(dir $(shell readlink -f "$$(command -v swiftc)"))../lib/swift/clang/lib/linux/libclang_rt.fuzzer_no_main-$(shell uname -m).a
 FUZZ_FLAGS = -c release --scratch-path .build-fuzz \

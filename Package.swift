@@ -178,11 +178,14 @@ targets += [
     dependencies: ["Three20TestSupport"],
     path: "Tests/Three20TestSupportTests",
     swiftSettings: swiftSettings),
+  // What every fuzz target's program does around its target: libFuzzer's driver, or replaying
+  // the files named on the command line (see Fuzz/Support).
+  .target(name: "FuzzSupport", path: "Fuzz/Support", swiftSettings: swiftSettings),
   // A libFuzzer target for TTXMLParser: `make fuzz-xml` builds it with -sanitize=fuzzer. Built
   // normally, it runs the inputs named on the command line once (see Fuzz/XMLParser).
   .executableTarget(
     name: "FuzzXMLParser",
-    dependencies: ["Three20XML"],
+    dependencies: ["Three20XML", "FuzzSupport"],
     path: "Fuzz/XMLParser",
     exclude: ["corpus"],
     swiftSettings: swiftSettings),
@@ -190,7 +193,7 @@ targets += [
   // named on the command line once (see Fuzz/FeedReader).
   .executableTarget(
     name: "FuzzFeedReader",
-    dependencies: ["Three20XML"],
+    dependencies: ["Three20XML", "FuzzSupport"],
     path: "Fuzz/FeedReader",
     exclude: ["corpus"],
     swiftSettings: swiftSettings),
@@ -198,7 +201,7 @@ targets += [
   // `make fuzz-styled-text`; built normally, it checks the inputs named on the command line once.
   .executableTarget(
     name: "FuzzStyledText",
-    dependencies: ["Three20Style"],
+    dependencies: ["Three20Style", "FuzzSupport"],
     path: "Fuzz/StyledText",
     exclude: ["corpus"],
     swiftSettings: swiftSettings),

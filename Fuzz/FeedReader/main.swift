@@ -5,6 +5,7 @@
 // seed corpus for a bounded time. Built normally (without FUZZING) it reads every file named on
 // the command line once, which replays a crash input: `FuzzFeedReader crash-1234`.
 import Foundation
+import FuzzSupport
 import Three20Core
 import Three20XML
 
@@ -54,37 +55,4 @@ func fuzzOne(_ data: UnsafeRawBufferPointer) {
   _ = TTFeedDateParser.parseISO8601(text)
 }
 
-#if FUZZING
-/// Reads one input; libFuzzer calls it for every input it tries.
-///
-/// The linker wants this symbol as soon as libFuzzer is linked; the fuzzing itself is driven
-/// from the top level below, through `LLVMFuzzerRunDriver`.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzerTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
-  fuzzOne(UnsafeRawBufferPointer(start: bytes, count: bytes == nil ? 0 : count))
-  return 0
-}
-
-@_silgen_name("LLVMFuzzerRunDriver")
-func runDriver(
-  _ argc: UnsafeMutablePointer<CInt>,
-  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-  _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt
-
-var argc = CommandLine.argc
-var argv = CommandLine.unsafeArgv
-exit(runDriver(&argc, &argv) { bytes, count in fuzzerTestOneInput(bytes, count) })
-#else
-var failures = 0
-for path in CommandLine.arguments.dropFirst() {
-  guard let data = FileManager.default.contents(atPath: path) else {
-    print("cannot read \(path)")
-    failures += 1
-    continue
-  }
-  data.withUnsafeBytes { fuzzOne($0) }
-  print("ok \(path)")
-}
-exit(failures == 0 ? 0 : 1)
-#endif
+runFuzzTarget(fuzzOne)

@@ -8,6 +8,7 @@
 // character than a newline. Built normally (without FUZZING) it checks every file named on the
 // command line once, which replays a crash input: `FuzzStyledText crash-1234`.
 import Foundation
+import FuzzSupport
 import Three20Style
 
 /// Where the rendered text breaks the promise, or nil.
@@ -87,31 +88,4 @@ func fuzzOne(_ data: UnsafeRawBufferPointer) {
   }
 }
 
-#if FUZZING
-@_silgen_name("LLVMFuzzerRunDriver")
-func runDriver(
-  _ argc: UnsafeMutablePointer<CInt>,
-  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-  _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt
-
-var argc = CommandLine.argc
-var argv = CommandLine.unsafeArgv
-exit(
-  runDriver(&argc, &argv) { bytes, count in
-    fuzzOne(UnsafeRawBufferPointer(start: bytes, count: bytes == nil ? 0 : count))
-    return 0
-  })
-#else
-var failures = 0
-for path in CommandLine.arguments.dropFirst() {
-  guard let data = FileManager.default.contents(atPath: path) else {
-    print("cannot read \(path)")
-    failures += 1
-    continue
-  }
-  data.withUnsafeBytes { fuzzOne($0) }
-  print("ok \(path)")
-}
-exit(failures == 0 ? 0 : 1)
-#endif
+runFuzzTarget(fuzzOne)
