@@ -146,20 +146,6 @@ actor Recorder {
   }
 }
 
-/// A value of `/proc/self/status` in KiB, such as `VmHWM` (peak resident memory).
-func statusKiB(_ field: String) -> Int {
-  guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
-  for line in status.split(separator: "\n") where line.hasPrefix(field + ":") {
-    return Int(line.split(separator: " ").dropFirst().first { Int($0) != nil } ?? "") ?? 0
-  }
-  return 0
-}
-
-/// Resets the kernel's peak-resident-memory mark for this process to the current size.
-func resetPeakMemory() {
-  try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
-}
-
 func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
   guard !sorted.isEmpty else { return 0 }
   return sorted[min(sorted.count - 1, Int((Double(sorted.count) * fraction).rounded(.down)))]
@@ -193,8 +179,8 @@ print(
   "soak: queue defaults: maxContentLength \(queue.maxContentLength) bytes, total timeout "
     + "\(Int(queue.defaultTotalTimeout)) s, \(queue.maxConcurrentRequests) transfers "
     + "(\(queue.maxConcurrentRequestsPerHost) a host)")
-resetPeakMemory()
-let startKiB = statusKiB("VmRSS")
+TTTestProcessMemory.resetPeak()
+let startKiB = TTTestProcessMemory.current / 1024
 
 func outcome(of body: () async throws(TTNetworkError) -> Void) async -> String {
   do {
@@ -246,8 +232,8 @@ await withTaskGroup(of: Void.self) { group in
   }
 }
 
-let peakKiB = statusKiB("VmHWM")
-let endKiB = statusKiB("VmRSS")
+let peakKiB = TTTestProcessMemory.peak / 1024
+let endKiB = TTTestProcessMemory.current / 1024
 hostileServer.stop()
 healthyServer.stop()
 

@@ -189,24 +189,3 @@ enum CacheChild {
     setrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit)
   }
 }
-
-/// The resident memory figures of this process, in bytes, from `/proc/self/status`.
-enum ResidentMemory {
-  /// The current resident set size (`VmRSS`).
-  static var current: Int { value("VmRSS:") }
-  /// The peak resident set size since the last ``resetPeak()`` (`VmHWM`).
-  static var peak: Int { value("VmHWM:") }
-
-  /// Starts a new peak at the current size (writes `5` to `/proc/self/clear_refs`).
-  static func resetPeak() {
-    try? Data("5".utf8).write(to: URL(fileURLWithPath: "/proc/self/clear_refs"))
-  }
-
-  private static func value(_ field: String) -> Int {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-      let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) }),
-      let kilobytes = Int(line.split(whereSeparator: \.isWhitespace).dropFirst().first ?? "")
-    else { return 0 }
-    return kilobytes * 1024
-  }
-}

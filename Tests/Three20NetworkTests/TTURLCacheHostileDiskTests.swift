@@ -4,6 +4,7 @@ import InMemoryLogging
 import Testing
 import Three20Core
 import Three20Network
+import Three20TestSupport
 
 /// A disk that cannot be written (full, a read-only file, a read-only directory) still serves
 /// what the cache file holds, and huge entries are read and written in bounded memory.
@@ -200,16 +201,16 @@ struct TTURLCacheHostileDiskTests {
       name: "Large", directory: directory, memoryByteLimit: 0, diskByteLimit: 1 << 30)
     cache.maxEntrySize = 1 << 30
     var entry = makeEntry("large", bytes: size, byte: 0x5A)
-    ResidentMemory.resetPeak()
-    var base = ResidentMemory.current
+    TTTestProcessMemory.resetPeak()
+    var base = TTTestProcessMemory.current
     cache.store(entry)
-    let storing = ResidentMemory.peak - base
+    let storing = TTTestProcessMemory.peak - base
     #expect(cache.diskProblem == nil)
     entry.body = Data()
-    ResidentMemory.resetPeak()
-    base = ResidentMemory.current
+    TTTestProcessMemory.resetPeak()
+    base = TTTestProcessMemory.current
     let read = cache.entry(forKey: key("large"))
-    let reading = ResidentMemory.peak - base
+    let reading = TTTestProcessMemory.peak - base
     print("storing a \(size >> 20) MiB entry: +\(storing >> 20) MiB; reading it: +\(reading >> 20) MiB")
     #expect(storing < size / 2, "storing grew the peak by \(storing) bytes")
     #expect(reading < size + size / 2, "reading grew the peak by \(reading) bytes")

@@ -75,16 +75,16 @@ enum HostileFeed: String, CaseIterable, Sendable {
   }
 }
 
-/// The resident memory of this process, from `/proc/self/status`.
-enum ProcessMemory {
-  /// The peak resident set size (`VmHWM`), in bytes.
-  static var peak: Int { value("VmHWM:") }
-
-  private static func value(_ field: String) -> Int {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-      let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) }),
-      let kilobytes = Int(line.split(whereSeparator: \.isWhitespace).dropFirst().first ?? "")
-    else { return 0 }
-    return kilobytes * 1024
+extension TTFeedReader {
+  /// Feeds `data` in pieces of `size` bytes (cutting through tags and characters) and
+  /// finishes the feed.
+  func read(_ data: Data, inPiecesOf size: Int) throws -> TTFeed {
+    var offset = 0
+    while offset < data.count {
+      let end = min(data.count, offset + size)
+      try feed(data[offset..<end])
+      offset = end
+    }
+    return try finish()
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Three20TestSupport
 
 @testable import Three20XML
 
@@ -81,7 +82,7 @@ import Testing
         result.output.contains("peak memory grew by"), "the child did not run the test:\n\(result.output)")
       return
     }
-    let before = ProcessMemory.peak
+    let before = TTTestProcessMemory.peak
     var titles = 0
     let reader = TTFeedReader { _ in titles += 1 }
     let head = """
@@ -99,7 +100,7 @@ import Testing
     for _ in 0..<250 { try reader.feed(junk) }  // a 17 MB subtree
     try reader.feed(Data("</x:junk><item><title>After</title></item></channel></rss>".utf8))
     let channel = try reader.finish()
-    let growth = ProcessMemory.peak - before
+    let growth = TTTestProcessMemory.peak - before
     print("peak memory grew by \(growth / 1_000_000) MB for a 50 MB feed")
     #expect(growth < 150_000_000, "peak memory grew by \(growth / 1_000_000) MB for a 50 MB feed")
     #expect(titles == 1)
@@ -155,13 +156,7 @@ import Testing
     for size in [1, 3, 7, 64, 1_000] {
       let reader = TTFeedReader(limits: limits)
       reader.trimsAlways = true
-      var offset = 0
-      while offset < data.count {
-        let end = min(data.count, offset + size)
-        try reader.feed(data[offset..<end])
-        offset = end
-      }
-      #expect(try reader.finish() == whole, "pieces of \(size) bytes")
+      #expect(try reader.read(data, inPiecesOf: size) == whole, "pieces of \(size) bytes")
     }
   }
 
@@ -180,13 +175,7 @@ import Testing
       for size in [7, 61, 4_096] {
         let reader = TTFeedReader(limits: limits)
         reader.trimsAlways = true
-        var offset = 0
-        while offset < data.count {
-          let end = min(data.count, offset + size)
-          try reader.feed(data[offset..<end])
-          offset = end
-        }
-        #expect(try reader.finish() == whole, "pieces of \(size) bytes")
+        #expect(try reader.read(data, inPiecesOf: size) == whole, "pieces of \(size) bytes")
       }
     }
   }

@@ -16,14 +16,7 @@ import Three20XML
     let data = try FeedFixture.data(name)
     let whole = try TTFeedReader.read(data)
     for size in [1, 2, 3, 7, 13] {
-      let reader = TTFeedReader()
-      var offset = 0
-      while offset < data.count {
-        let end = min(data.count, offset + size)
-        try reader.feed(data[offset..<end])
-        offset = end
-      }
-      #expect(try reader.finish() == whole, "pieces of \(size) bytes")
+      #expect(try TTFeedReader().read(data, inPiecesOf: size) == whole, "pieces of \(size) bytes")
     }
   }
 
