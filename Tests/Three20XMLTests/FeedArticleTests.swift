@@ -127,6 +127,17 @@ func streamFeed(from url: String, show: @escaping @Sendable (TTFeedItem) -> Void
       ])
   }
 
+  /// "People": the three ways RSS writes one person give the same person.
+  @Test func people() {
+    for text in ["jo@example.com (Jo Bloggs)", "Jo Bloggs (jo@example.com)", "Jo Bloggs <jo@example.com>"] {
+      let person = TTFeedPerson(parsing: text)
+      print(person?.name ?? "", person?.email ?? "")  // Jo Bloggs jo@example.com
+    }
+    for text in ["jo@example.com (Jo Bloggs)", "Jo Bloggs (jo@example.com)", "Jo Bloggs <jo@example.com>"] {
+      #expect(TTFeedPerson(parsing: text) == TTFeedPerson(name: "Jo Bloggs", email: "jo@example.com"))
+    }
+  }
+
   /// "Read while the bytes arrive": items go to the closure, not the feed.
   @Test func readWhileTheBytesArrive() throws {
     let data = readingFeedsSample()

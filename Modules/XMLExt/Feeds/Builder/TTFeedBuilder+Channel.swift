@@ -9,14 +9,16 @@ extension TTFeedBuilder {
     switch namespace ?? "" {
     case TTFeedNamespace.atom:
       switch name {
-      case "title", "subtitle", "link", "updated", "published", "author", "category", "id", "icon", "logo",
-        "rights", "generator":
+      case "title", "subtitle", "link", "updated", "published", "author", "contributor", "category", "id",
+        "icon", "logo", "rights", "generator":
         return true
       default: return false
       }
     case TTFeedNamespace.dublinCore:
       switch name {
-      case "title", "description", "creator", "publisher", "date", "subject", "rights", "language":
+      case "title", "description", "creator", "author", "publisher", "contributor", "date", "subject",
+        "rights",
+        "language":
         return true
       default: return false
       }
@@ -28,7 +30,7 @@ extension TTFeedBuilder {
       return name == "thumbnail"
     case _ where isRSSNamespace(namespace):
       switch name {
-      case "title", "link", "description", "language", "copyright", "managingEditor", "pubDate",
+      case "title", "link", "description", "language", "copyright", "managingEditor", "author", "pubDate",
         "lastBuildDate", "category", "generator", "image":
         return true
       default: return false
@@ -47,8 +49,10 @@ extension TTFeedBuilder {
       switch element.name {
       case "title": feed.title = feed.title ?? element.trimmedText
       case "description": feed.subtitle = feed.subtitle ?? element.trimmedText.map { TTFeedContent($0) }
-      case "creator", "publisher":
-        if let person = element.trimmedText { feed.authors.append(TTFeedPerson(name: person)) }
+      case "creator", "author", "publisher":
+        if let person = element.rssPerson { feed.authors.append(person) }
+      case "contributor":
+        if let person = element.rssPerson { feed.contributors.append(person) }
       case "date": feed.updated = feed.updated ?? element.dateValue
       case "subject":
         if let category = element.category(atom: false) { feed.categories.append(category) }
@@ -85,7 +89,7 @@ extension TTFeedBuilder {
       feed.language = feed.language ?? element.trimmedText
     case "copyright":
       feed.copyright = feed.copyright ?? element.trimmedText
-    case "managingEditor":
+    case "managingEditor", "author":
       if let person = element.rssPerson { feed.authors.append(person) }
     case "pubDate":
       feed.published = feed.published ?? element.dateValue
@@ -133,6 +137,8 @@ extension TTFeedBuilder {
       feed.published = feed.published ?? element.dateValue
     case "author":
       if let person = element.atomPerson(base: base) { feed.authors.append(person) }
+    case "contributor":
+      if let person = element.atomPerson(base: base) { feed.contributors.append(person) }
     case "category":
       if let category = element.category(atom: true) { feed.categories.append(category) }
     case "id":

@@ -9,8 +9,8 @@ extension TTFeedBuilder {
     switch namespace ?? "" {
     case TTFeedNamespace.atom:
       switch name {
-      case "title", "link", "summary", "content", "published", "updated", "author", "category", "id",
-        "source":
+      case "title", "link", "summary", "content", "published", "updated", "author", "contributor", "category",
+        "id", "source":
         return true
       default: return false
       }
@@ -18,7 +18,8 @@ extension TTFeedBuilder {
       return name == "encoded"
     case TTFeedNamespace.dublinCore:
       switch name {
-      case "title", "description", "creator", "contributor", "date", "subject", "identifier": return true
+      case "title", "description", "creator", "author", "contributor", "date", "subject", "identifier":
+        return true
       default: return false
       }
     case TTFeedNamespace.dublinCoreTerms:
@@ -63,8 +64,10 @@ extension TTFeedBuilder {
       switch element.name {
       case "title": item.title = item.title ?? element.trimmedText
       case "description": item.summary = item.summary ?? element.trimmedText.map { TTFeedContent($0) }
-      case "creator", "contributor":
-        if let name = element.trimmedText { item.authors.append(TTFeedPerson(name: name)) }
+      case "creator", "author":
+        if let person = element.rssPerson { item.authors.append(person) }
+      case "contributor":
+        if let person = element.rssPerson { item.contributors.append(person) }
       case "date": item.published = item.published ?? element.dateValue
       case "subject":
         if let category = element.category(atom: false) { item.categories.append(category) }
@@ -145,6 +148,8 @@ extension TTFeedBuilder {
       item.updated = item.updated ?? element.dateValue
     case "author":
       if let person = element.atomPerson(base: base) { item.authors.append(person) }
+    case "contributor":
+      if let person = element.atomPerson(base: base) { item.contributors.append(person) }
     case "category":
       if let category = element.category(atom: true) { item.categories.append(category) }
     case "id":

@@ -20,6 +20,7 @@ extension TTURLSchemePolicy {
 struct ChannelURLs {
   var links = 0
   var authors = 0
+  var contributors = 0
   var image: TTFeedImage?
   var icon: URL?
 
@@ -30,6 +31,7 @@ struct ChannelURLs {
   init(_ feed: TTFeed) {
     links = feed.links.count
     authors = feed.authors.count
+    contributors = feed.contributors.count
     image = feed.image
     icon = feed.icon
   }
@@ -55,6 +57,11 @@ extension TTFeed {
     if authors.count > before.authors {
       for index in before.authors..<authors.count {
         if let uri = authors[index].uri, !keeps(uri) { authors[index].uri = nil }
+      }
+    }
+    if contributors.count > before.contributors {
+      for index in before.contributors..<contributors.count {
+        if let uri = contributors[index].uri, !keeps(uri) { contributors[index].uri = nil }
       }
     }
     if var image, image != before.image {
@@ -92,6 +99,9 @@ extension TTFeedItem {
     if let url = content?.source, !keeps(url) { content?.source = nil }
     for index in authors.indices {
       if let uri = authors[index].uri, !keeps(uri) { authors[index].uri = nil }
+    }
+    for index in contributors.indices {
+      if let uri = contributors[index].uri, !keeps(uri) { contributors[index].uri = nil }
     }
     if let permaLink = guid?.permaLink, !keeps(permaLink) { guid?.isPermaLink = false }
     return refused

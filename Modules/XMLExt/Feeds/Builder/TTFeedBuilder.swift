@@ -326,6 +326,7 @@ extension TTFeedItem {
       || thumbnails.contains { relative($0.url) } || comments.map(relative) == true
       || source?.url.map(relative) == true || summary?.source.map(relative) == true
       || content?.source.map(relative) == true || authors.contains { $0.uri.map(relative) == true }
+      || contributors.contains { $0.uri.map(relative) == true }
   }
 
   /// The item with every relative address passed through `resolve`.
@@ -350,11 +351,13 @@ extension TTFeedItem {
     item.source?.url = source?.url.map(resolve)
     item.summary?.source = summary?.source.map(resolve)
     item.content?.source = content?.source.map(resolve)
-    item.authors = authors.map { person in
+    let resolvePerson = { (person: TTFeedPerson) -> TTFeedPerson in
       var person = person
       person.uri = person.uri.map(resolve)
       return person
     }
+    item.authors = authors.map(resolvePerson)
+    item.contributors = contributors.map(resolvePerson)
     return item
   }
 }

@@ -137,26 +137,10 @@ extension TTFeedElement {
     return result
   }
 
-  /// An RSS person: `jo@example.com (Jo Bloggs)`, `Jo Bloggs <jo@example.com>`, an address,
-  /// or a name.
+  /// A person written as one line of text (RSS `author`, `dc:creator`): see
+  /// `TTFeedPerson.init(parsing:)`.
   var rssPerson: TTFeedPerson? {
-    guard let text = trimmedText else { return nil }
-    func clean(_ part: Substring) -> String? {
-      let trimmed = TTFeedText.trimmed(part)
-      return trimmed.isEmpty ? nil : trimmed
-    }
-    if text.hasSuffix(")"), let open = text.firstIndex(of: "(") {
-      let inner = clean(text[text.index(after: open)..<text.index(before: text.endIndex)])
-      let outer = clean(text[..<open])
-      if let outer, outer.contains("@") { return TTFeedPerson(name: inner, email: outer) }
-      return TTFeedPerson(name: outer ?? inner)
-    }
-    if text.hasSuffix(">"), let open = text.lastIndex(of: "<") {
-      let email = clean(text[text.index(after: open)..<text.index(before: text.endIndex)])
-      return TTFeedPerson(name: clean(text[..<open]), email: email)
-    }
-    if text.contains("@") && !text.contains(" ") { return TTFeedPerson(email: text) }
-    return TTFeedPerson(name: text)
+    trimmedText.flatMap(TTFeedPerson.init(parsing:))
   }
 
   /// An Atom person construct: `name`, `email` and `uri` children.

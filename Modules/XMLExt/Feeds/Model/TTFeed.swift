@@ -36,8 +36,11 @@ public struct TTFeed: Sendable, Hashable, Codable {
   public var updated: Date?
   /// When the channel was published (RSS `pubDate`), or `nil` if missing or unreadable.
   public var published: Date?
-  /// The authors: RSS `managingEditor`, `dc:creator`; Atom `author`.
+  /// The authors: RSS `managingEditor` and the common channel `author`, `dc:creator`,
+  /// `dc:publisher` (and the common `dc:author`); Atom `author`.
   public var authors: [TTFeedPerson]
+  /// The contributors: Atom `contributor`, `dc:contributor`.
+  public var contributors: [TTFeedPerson]
   /// The categories: RSS `category`, `dc:subject`; Atom `category`.
   public var categories: [TTFeedCategory]
   /// The picture of the feed, if given.
@@ -69,6 +72,7 @@ public struct TTFeed: Sendable, Hashable, Codable {
   ///   - updated: The date of the last change. Defaults to `nil`.
   ///   - published: The publication date. Defaults to `nil`.
   ///   - authors: The authors. Defaults to none.
+  ///   - contributors: The contributors. Defaults to none.
   ///   - categories: The categories. Defaults to none.
   ///   - image: The picture. Defaults to `nil`.
   ///   - icon: The icon. Defaults to `nil`.
@@ -79,7 +83,8 @@ public struct TTFeed: Sendable, Hashable, Codable {
   public init(
     kind: TTFeedKind, title: String? = nil, links: [TTFeedLink] = [], subtitle: TTFeedContent? = nil,
     language: String? = nil, copyright: String? = nil, updated: Date? = nil, published: Date? = nil,
-    authors: [TTFeedPerson] = [], categories: [TTFeedCategory] = [], image: TTFeedImage? = nil,
+    authors: [TTFeedPerson] = [], contributors: [TTFeedPerson] = [], categories: [TTFeedCategory] = [],
+    image: TTFeedImage? = nil,
     icon: URL? = nil, generator: String? = nil, id: String? = nil, items: [TTFeedItem] = [],
     problems: [TTFeedProblem] = []
   ) {
@@ -92,6 +97,7 @@ public struct TTFeed: Sendable, Hashable, Codable {
     self.updated = updated
     self.published = published
     self.authors = authors
+    self.contributors = contributors
     self.categories = categories
     self.image = image
     self.icon = icon

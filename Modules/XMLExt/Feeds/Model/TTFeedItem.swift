@@ -33,8 +33,13 @@ public struct TTFeedItem: Sendable, Hashable, Codable {
   ///
   /// Atom `updated` (also `atom:updated` in RSS) or `dcterms:modified`.
   public var updated: Date?
-  /// The authors: RSS `author`, `dc:creator`; Atom `author`.
+  /// The authors: RSS `author`, `dc:creator` (and the common `dc:author`); Atom `author`.
+  ///
+  /// Empty when the item names none; for an Atom entry, RFC 4287 says the feed's
+  /// ``TTFeed/authors`` then apply.
   public var authors: [TTFeedPerson]
+  /// The contributors: Atom `contributor`, `dc:contributor`.
+  public var contributors: [TTFeedPerson]
   /// The categories: RSS `category`, `dc:subject`; Atom `category`.
   public var categories: [TTFeedCategory]
   /// The identifier: RSS `guid`, Atom `id`, or RSS 1.0's `rdf:about`, if given.
@@ -59,6 +64,7 @@ public struct TTFeedItem: Sendable, Hashable, Codable {
   ///   - published: The publication date. Defaults to `nil`.
   ///   - updated: The date of the last change. Defaults to `nil`.
   ///   - authors: The authors. Defaults to none.
+  ///   - contributors: The contributors. Defaults to none.
   ///   - categories: The categories. Defaults to none.
   ///   - guid: The identifier. Defaults to `nil`.
   ///   - enclosures: The media files. Defaults to none.
@@ -68,7 +74,8 @@ public struct TTFeedItem: Sendable, Hashable, Codable {
   public init(
     title: String? = nil, links: [TTFeedLink] = [], summary: TTFeedContent? = nil,
     content: TTFeedContent? = nil, published: Date? = nil, updated: Date? = nil,
-    authors: [TTFeedPerson] = [], categories: [TTFeedCategory] = [], guid: TTFeedGUID? = nil,
+    authors: [TTFeedPerson] = [], contributors: [TTFeedPerson] = [], categories: [TTFeedCategory] = [],
+    guid: TTFeedGUID? = nil,
     enclosures: [TTFeedEnclosure] = [], thumbnails: [TTFeedThumbnail] = [], comments: URL? = nil,
     source: TTFeedSource? = nil
   ) {
@@ -79,6 +86,7 @@ public struct TTFeedItem: Sendable, Hashable, Codable {
     self.published = published
     self.updated = updated
     self.authors = authors
+    self.contributors = contributors
     self.categories = categories
     self.guid = guid
     self.enclosures = enclosures
