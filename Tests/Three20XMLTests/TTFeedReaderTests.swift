@@ -8,7 +8,7 @@ import Three20XML
   /// RSS 0.91: the channel fields, the image and the items with their links.
   @Test func readsRSS091Channel() throws {
     let feed = try FeedFixture.feed("feed-rss091.xml")
-    #expect(feed.kind == .rss091)
+    #expect(feed.kind == .rss091u)
     #expect(feed.title == "Harbour Lights Weekly")
     #expect(feed.link?.absoluteString == "http://harbourlights.example.org/")
     #expect(feed.subtitle?.value == "Notes from a small harbour town & its lighthouse.")

@@ -76,7 +76,7 @@ public struct TTXMLError: Error, Sendable, CustomStringConvertible {
     /// The element handler of a streaming parser threw; the handler's error is in
     /// ``TTXMLError/underlying``.
     public static let handlerFailed = Code(storage: .handlerFailed)
-    /// The document is well-formed XML but not an RSS or Atom 1.0 feed (its root element is
+    /// The document is well-formed XML but not an RSS or Atom feed (its root element is
     /// not `rss`, `rdf:RDF` or Atom's `feed`).
     public static let notAFeed = Code(storage: .notAFeed)
 

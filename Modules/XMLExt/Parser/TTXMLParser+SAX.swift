@@ -21,6 +21,7 @@ enum TTXMLSAXCallbacks {
     handler.cdataBlock = characters
     handler.attributeDecl = attributeDeclaration
     handler.entityDecl = entityDeclaration
+    handler.internalSubset = internalSubset
     handler.getEntity = entity
     handler.ignorableWhitespace = characters
     handler.reference = { _, _ in }
@@ -94,6 +95,17 @@ enum TTXMLSAXCallbacks {
       return
     }
     xmlSAX2AttributeDecl(context, element, name, type, defaultType, defaultValue, tree)
+  }
+
+  /// Notes the DOCTYPE's public identifier (RSS 0.91 tells Netscape's from UserLand's by it),
+  /// then lets libxml2's own handler make the internal subset.
+  static let internalSubset: internalSubsetSAXFunc = { context, name, externalID, systemID in
+    if let externalID {
+      withParser(context) { parser, _ in
+        parser.doctypePublicID = String(cString: externalID).prefix(256).description
+      }
+    }
+    xmlSAX2InternalSubset(context, name, externalID, systemID)
   }
 
   /// Checks the start tags in an internal entity's value before libxml2's own handler stores

@@ -73,6 +73,9 @@ public final class TTXMLParser {
   var isInHandler = false
   /// libxml2's account of the last encoding conversion failure, to explain the error after it.
   var encodingDetail: String?
+  /// The public identifier of the document's DOCTYPE, once its declaration has been parsed
+  /// (at most 256 characters).
+  var doctypePublicID: String?
   var document: TTXMLDocument?
 
   /// How many bytes were fed.

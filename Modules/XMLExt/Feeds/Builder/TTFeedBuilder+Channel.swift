@@ -6,11 +6,11 @@ extension TTFeedBuilder {
   /// Whether ``addChannelField(_:to:)`` reads an element: a streaming reader drops the others
   /// as they are parsed.
   static func readsChannelField(name: String, namespace: String?) -> Bool {
-    switch namespace ?? "" {
+    switch TTFeedNamespace.canonical(namespace) {
     case TTFeedNamespace.atom:
       switch name {
       case "title", "subtitle", "link", "updated", "published", "author", "contributor", "category", "id",
-        "icon", "logo", "rights", "generator":
+        "icon", "logo", "rights", "generator", "tagline", "modified", "copyright":
         return true
       default: return false
       }
@@ -42,7 +42,7 @@ extension TTFeedBuilder {
 
   func addChannelField(_ element: TTFeedElement, to feed: inout TTFeed) {
     let base = element.base(inheriting: channelBase)
-    switch element.namespace ?? "" {
+    switch TTFeedNamespace.canonical(element.namespace) {
     case TTFeedNamespace.atom:
       addAtomChannelField(element, base: base, to: &feed)
     case TTFeedNamespace.dublinCore:
@@ -127,11 +127,11 @@ extension TTFeedBuilder {
     switch element.name {
     case "title":
       feed.title = feed.title ?? element.atomPlainText
-    case "subtitle":
+    case "subtitle", "tagline":  // `tagline`: Atom 0.3
       feed.subtitle = feed.subtitle ?? element.atomContent(base: base)
     case "link":
       if let link = element.atomLink(base: base) { feed.links.append(link) }
-    case "updated":
+    case "updated", "modified":  // `modified`: Atom 0.3
       feed.updated = feed.updated ?? element.dateValue
     case "published":
       feed.published = feed.published ?? element.dateValue
@@ -147,7 +147,7 @@ extension TTFeedBuilder {
       feed.icon = feed.icon ?? element.urlValue(base: base)
     case "logo":
       if let url = element.urlValue(base: base) { feed.image = feed.image ?? TTFeedImage(url: url) }
-    case "rights":
+    case "rights", "copyright":  // `copyright`: Atom 0.3
       feed.copyright = feed.copyright ?? element.atomPlainText
     case "generator":
       feed.generator = feed.generator ?? element.trimmedText

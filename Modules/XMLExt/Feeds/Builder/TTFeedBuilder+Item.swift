@@ -6,11 +6,11 @@ extension TTFeedBuilder {
   /// Whether ``item(from:)`` reads a child of an item: a streaming reader drops the others as
   /// they are parsed.
   static func readsItemField(name: String, namespace: String?) -> Bool {
-    switch namespace ?? "" {
+    switch TTFeedNamespace.canonical(namespace) {
     case TTFeedNamespace.atom:
       switch name {
       case "title", "link", "summary", "content", "published", "updated", "author", "contributor", "category",
-        "id", "source":
+        "id", "source", "issued", "modified", "created":
         return true
       default: return false
       }
@@ -53,7 +53,7 @@ extension TTFeedBuilder {
   }
 
   private func addItemField(_ element: TTFeedElement, base: URL?, to item: inout TTFeedItem) {
-    switch element.namespace ?? "" {
+    switch TTFeedNamespace.canonical(element.namespace) {
     case TTFeedNamespace.atom:
       addAtomItemField(element, base: base, to: &item)
     case TTFeedNamespace.content:
@@ -142,9 +142,11 @@ extension TTFeedBuilder {
       item.summary = item.summary ?? element.atomContent(base: base)
     case "content":
       item.content = item.content ?? element.atomContent(base: base)
-    case "published":
+    case "published", "created":  // `created`: Atom 0.3, when there is no `issued`
       item.published = item.published ?? element.dateValue
-    case "updated":
+    case "issued":  // Atom 0.3's publication date, before `created`
+      item.published = element.dateValue ?? item.published
+    case "updated", "modified":  // `modified`: Atom 0.3
       item.updated = item.updated ?? element.dateValue
     case "author":
       if let person = element.atomPerson(base: base) { item.authors.append(person) }
@@ -157,7 +159,7 @@ extension TTFeedBuilder {
     case "source":
       guard item.source == nil else { return }
       var links: [TTFeedLink] = []
-      for child in element.children where child.name == "link" && child.namespace == TTFeedNamespace.atom {
+      for child in element.children where child.name == "link" && child.isIn(TTFeedNamespace.atom) {
         if let link = child.atomLink(base: child.base(inheriting: base)) { links.append(link) }
       }
       item.source = TTFeedSource(

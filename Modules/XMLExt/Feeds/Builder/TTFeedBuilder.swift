@@ -1,7 +1,7 @@
 public import Foundation
 public import Three20Core
 
-/// Fills a ``TTFeed`` from the elements of an RSS 0.90–2.0, RSS 1.0 or Atom 1.0 document,
+/// Fills a ``TTFeed`` from the elements of an RSS 0.90–2.0, RSS 1.0, Atom 1.0 or Atom 0.3 document,
 /// whatever parser produced them.
 ///
 /// Give it the whole document with ``feed(from:documentURL:urlPolicy:)``, or, from a streaming parser,
@@ -77,7 +77,7 @@ public struct TTFeedBuilder: Sendable {
   ///     addresses are resolved. Defaults to `nil`.
   ///   - urlPolicy: The schemes addresses may have; others are dropped. Defaults to
   ///     `TTURLSchemePolicy.default` (`http`, `https`, `mailto` and relative references).
-  /// - Returns: `nil` when the root is not that of an RSS or Atom 1.0 feed.
+  /// - Returns: `nil` when the root is not that of an RSS or Atom feed.
   public init?(root: TTFeedElement, documentURL: URL? = nil, urlPolicy: TTURLSchemePolicy = .default) {
     guard let kind = Self.kind(ofRoot: root) else { return nil }
     result = TTFeed(kind: kind)
@@ -94,7 +94,7 @@ public struct TTFeedBuilder: Sendable {
   ///   - root: The root element with all its descendants.
   ///   - documentURL: The address the document was loaded from. Defaults to `nil`.
   ///   - urlPolicy: The schemes addresses may have. Defaults to `TTURLSchemePolicy.default`.
-  /// - Returns: The feed, or `nil` when the root is not that of an RSS or Atom 1.0 feed.
+  /// - Returns: The feed, or `nil` when the root is not that of an RSS or Atom feed.
   public static func feed(
     from root: TTFeedElement, documentURL: URL? = nil, urlPolicy: TTURLSchemePolicy = .default
   ) -> TTFeed? {
@@ -126,7 +126,7 @@ public struct TTFeedBuilder: Sendable {
   public static func isItem(name: String, namespace: String?) -> Bool {
     switch name {
     case "item": Self.isRSSNamespace(namespace)
-    case "entry": namespace == TTFeedNamespace.atom || (namespace ?? "").isEmpty
+    case "entry": ["", TTFeedNamespace.atom].contains(TTFeedNamespace.canonical(namespace))
     default: false
     }
   }
@@ -294,27 +294,48 @@ public struct TTFeedBuilder: Sendable {
   // MARK: - Kinds
 
   private static func kind(ofRoot root: TTFeedElement) -> TTFeedKind? {
+    let version = root.attribute("version").map(TTFeedText.trimmed) ?? ""
     switch root.name {
     case "rss" where isRSSNamespace(root.namespace):
-      let version = root.attribute("version").map(TTFeedText.trimmed) ?? ""
-      if version == "0.91" { return .rss091 }
-      if ["0.92", "0.93", "0.94"].contains(version) { return .rss092 }
-      return .rss20
+      switch version {
+      case "0.91": return .rss091u
+      case "0.92": return .rss092
+      case "0.93": return .rss093
+      case "0.94": return .rss094
+      default: return .rss20
+      }
     case "RDF" where root.namespace == TTFeedNamespace.rdf:
       return .rss10
     case "rdf:RDF" where (root.namespace ?? "").isEmpty:
       return .rss10
     case "feed" where root.namespace == TTFeedNamespace.atom:
       return .atom10
+    case "feed" where TTFeedNamespace.isAtomDraft(root.namespace):
+      switch version {
+      case "0.1": return .atom01
+      case "0.2": return .atom02
+      default: return .atom03
+      }
     default:
       return nil
     }
   }
 
+  /// Tells Netscape's RSS 0.91 from UserLand's by the document's DOCTYPE (internal, for
+  /// ``TTFeedReader``, which sees it before the root).
+  ///
+  /// - Parameter publicID: The public identifier of the document's DOCTYPE, if it has one.
+  mutating func noteDoctype(publicID: String?) {
+    guard result.kind == .rss091u, let publicID,
+      publicID.range(of: "Netscape", options: .caseInsensitive) != nil
+    else { return }
+    result.kind = .rss091n
+  }
+
   /// Whether a namespace is that of RSS's own elements: none, RSS 1.0's or RSS 0.90's.
   static func isRSSNamespace(_ namespace: String?) -> Bool {
-    guard let namespace, !namespace.isEmpty else { return true }
-    return namespace == TTFeedNamespace.rss10 || namespace == TTFeedNamespace.rss090
+    let namespace = TTFeedNamespace.canonical(namespace)
+    return namespace.isEmpty || namespace == TTFeedNamespace.rss10 || namespace == TTFeedNamespace.rss090
   }
 }
 

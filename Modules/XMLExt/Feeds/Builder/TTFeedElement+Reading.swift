@@ -45,15 +45,34 @@ extension TTFeedElement {
   /// Atom's text construct (`title`, `subtitle`, `summary`, `rights`, `content`) as content:
   /// `type` `text` (the default), `html`, `xhtml`, or a media type; `src` for content kept
   /// elsewhere.
+  ///
+  /// Atom 0.3 also says how the value is written, with `mode`: `escaped` (markup as text, like
+  /// 1.0's `html`), `xml` (markup inline, like 1.0's `xhtml`) or `base64` (decoded here; a
+  /// value that does not decode to UTF-8 text is kept as it was written).
   func atomContent(base: URL?) -> TTFeedContent? {
     let rawType = attribute("type").map(TTFeedText.trimmed)?.lowercased() ?? "text"
+    let mode = attribute("mode").map(TTFeedText.trimmed)?.lowercased()
     let source = urlAttribute("src", base: base)
     let type: TTFeedContent.ContentType
     let value: String
     switch rawType {
+    case _ where mode == "base64":
+      let decoded = Data(base64Encoded: TTFeedText.trimmed(text), options: .ignoreUnknownCharacters)
+        .flatMap { String(validating: $0, as: UTF8.self) }
+      switch rawType {
+      case "text", "", "text/plain": type = .text
+      case "html", "text/html": type = .html
+      case "xhtml", "application/xhtml+xml": type = .xhtml
+      default: type = .other(rawType)
+      }
+      value = decoded ?? text
     case "text", "", "text/plain":
       type = .text
       value = text
+    case "text/html" where mode == "xml" && !children.isEmpty:
+      // Atom 0.3 inline markup: the elements themselves are the HTML.
+      type = .html
+      value = TTFeedText.trimmed(innerMarkup)
     case "html", "text/html":
       type = .html
       value = text
@@ -147,7 +166,10 @@ extension TTFeedElement {
   func atomPerson(base: URL?) -> TTFeedPerson? {
     let name = child("name", namespace: TTFeedNamespace.atom)?.trimmedText
     let email = child("email", namespace: TTFeedNamespace.atom)?.trimmedText
-    let uri = child("uri", namespace: TTFeedNamespace.atom)?.urlValue(base: base)
+    // Atom 0.3 called the home page `url`.
+    let uri =
+      (child("uri", namespace: TTFeedNamespace.atom) ?? child("url", namespace: TTFeedNamespace.atom))?
+      .urlValue(base: base)
     if name == nil && email == nil && uri == nil {
       // Some feeds write the name as the element's text.
       return trimmedText.map { TTFeedPerson(name: $0) }

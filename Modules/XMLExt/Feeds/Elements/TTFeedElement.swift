@@ -133,15 +133,18 @@ public struct TTFeedElement: Sendable, Hashable {
   ///
   /// - Parameters:
   ///   - name: The local name.
-  ///   - namespace: The namespace URI; `nil` matches a child without one. Defaults to `nil`.
+  ///   - namespace: The namespace URI; `nil` matches a child without one. A namespace that
+  ///     stands for another one (Atom 0.3's for Atom's, RSS's old namespaces for none) matches
+  ///     it. Defaults to `nil`.
   /// - Returns: The child, or `nil`.
   public func child(_ name: String, namespace: String? = nil) -> TTFeedElement? {
     children.first { $0.name == name && $0.isIn(namespace) }
   }
 
-  /// Whether the element is in a namespace; `nil` and the empty string both mean none.
+  /// Whether the element is in a namespace; `nil` and the empty string both mean none, and a
+  /// namespace that stands for another one (Atom 0.3's for Atom's) matches it.
   func isIn(_ namespace: String?) -> Bool {
-    (self.namespace ?? "") == (namespace ?? "")
+    TTFeedNamespace.canonical(self.namespace) == TTFeedNamespace.canonical(namespace)
   }
 
   private static let conventionalPrefixes = [

@@ -26,4 +26,39 @@ public enum TTFeedNamespace {
   public static let xhtml = "http://www.w3.org/1999/xhtml"
   /// The `xml:` prefix: `xml:base` and `xml:lang`.
   public static let xml = "http://www.w3.org/XML/1998/namespace"
+  /// Atom 0.3 and the drafts before it (`<feed version="0.3" xmlns="http://purl.org/atom/ns#">`).
+  public static let atom03 = "http://purl.org/atom/ns#"
+
+  /// Namespaces that stand for another one, and the one they stand for.
+  ///
+  /// - Atom's drafts: their elements are read as Atom 1.0's (the few renamed ones, such as
+  ///   `issued` and `modified`, are read too).
+  /// - RSS 2.0 with its root in a namespace, as UserLand and Harvard once published it: read
+  ///   as RSS in no namespace.
+  /// - The iTunes namespace as most podcasts write it, with capitals
+  ///   (`http://www.itunes.com/DTDs/Podcast-1.0.dtd`).
+  static let aliases: [String: String] = [
+    atom03: atom,
+    "http://example.com/newformat#": atom,
+    "http://necronomicorp.com/ns/atom#": atom,
+    "http://backend.userland.com/rss2": "",
+    "http://backend.userland.com/rss": "",
+    "http://blogs.law.harvard.edu/tech/rss": "",
+    "http://www.itunes.com/DTDs/Podcast-1.0.dtd": iTunes,
+    "http://www.itunes.com/DTDs/podcast-1.0.dtd": iTunes,
+  ]
+
+  /// The namespace the builder reads an element's as: an alias's (see ``aliases``) or the
+  /// namespace itself; `""` for none.
+  static func canonical(_ namespace: String?) -> String {
+    guard let namespace, !namespace.isEmpty else { return "" }
+    if namespace == atom { return atom }
+    return aliases[namespace] ?? namespace
+  }
+
+  /// Whether a namespace is one of Atom's drafts (not 1.0's).
+  static func isAtomDraft(_ namespace: String?) -> Bool {
+    guard let namespace, namespace != atom else { return false }
+    return aliases[namespace] == atom
+  }
 }

@@ -23,7 +23,8 @@ public import Three20Core
 /// let same = try TTFeedReader.read(data, documentURL: URL(string: "https://example.com/feed.xml"))
 /// ```
 ///
-/// RSS 0.90, 0.91, 0.92, 2.0, RSS 1.0 (RDF) and Atom 1.0 are read; see ``TTFeedBuilder`` for
+/// RSS 0.90 to 2.0 (also with its root in a namespace), RSS 1.0 (RDF), Atom 1.0 and Atom's
+/// drafts 0.1 to 0.3 are read, and ``TTFeed/kind`` says which; see ``TTFeedBuilder`` for
 /// which element fills which field. Fields the feed wrote badly (a date that cannot be read, an
 /// address that is not one) are left empty; addresses whose scheme the `TTURLSchemePolicy`
 /// refuses (`javascript:`, `data:`, `file:` with the default policy) and content past the
@@ -194,14 +195,17 @@ public final class TTFeedReader {
         let error = TTXMLError(
           .notAFeed,
           "The document's root element is <\(TTMessageText.escaped(entry.qualified, limit: 60))>\(namespace), "
-            + "not an RSS feed (<rss> or <rdf:RDF>) or an Atom 1.0 feed (<feed> in \(TTFeedNamespace.atom)); "
+            + "not an RSS feed (<rss> or <rdf:RDF>) or an Atom feed (<feed> in \(TTFeedNamespace.atom), "
+            + "or \(TTFeedNamespace.atom03) for Atom 0.3); "
             + "check the address, or read the document with TTXMLParser.",
           line: Int(view.nodes[0].line))
         failure = error
         throw error
       }
-      builder = made
-      compaction.isRSS = made.kind.isRSS
+      var builder = made
+      builder.noteDoctype(publicID: parser?.doctypePublicID)
+      self.builder = builder
+      compaction.isRSS = builder.kind.isRSS
     }
   }
 
