@@ -304,7 +304,8 @@ struct TTURLRequestQueueTests {
 
   /// Identical concurrent GETs share one transfer: the server sees one request.
   @Test func identicalGetsAreCoalesced() async throws {
-    let url = server.url("/delay/1500")
+    // Long enough for all ten to join the one transfer on a loaded machine.
+    let url = server.url("/delay/5000")
     let results = try await withThrowingTaskGroup(of: String.self) { group in
       for _ in 0..<10 {
         group.addTask { [queue] in
@@ -313,8 +314,8 @@ struct TTURLRequestQueueTests {
       }
       return try await group.reduce(into: []) { $0.append($1) }
     }
-    #expect(results == Array(repeating: "delayed 1500", count: 10))
-    #expect(server.requestCount(for: "/delay/1500") == 1)
+    #expect(results == Array(repeating: "delayed 5000", count: 10))
+    #expect(server.requestCount(for: "/delay/5000") == 1)
   }
 
   /// Different headers, or methods other than GET, are not coalesced.
@@ -333,7 +334,9 @@ struct TTURLRequestQueueTests {
 
   /// Cancelling one request of a coalesced group leaves the others loading.
   @Test func cancellingOneOfACoalescedGroup() async throws {
-    let url = server.url("/delay/1500")
+    // The five requests must all have joined the one transfer before its response comes: on a
+    // loaded machine starting five tasks can take more than a second or two.
+    let url = server.url("/delay/5000")
     let requests = (0..<5).map { _ in TTURLRequest(url: url) }
     let tasks = requests.map { request in
       Task { [queue] in try await request.send(processingWith: TTURLStringResponse(), on: queue) }
@@ -345,10 +348,10 @@ struct TTURLRequestQueueTests {
         let error = await #expect(throws: TTNetworkError.self) { try await task.value }
         #expect(error?.code == .cancelled)
       } else {
-        #expect(try await task.value == "delayed 1500")
+        #expect(try await task.value == "delayed 5000")
       }
     }
-    #expect(server.requestCount(for: "/delay/1500") == 1)
+    #expect(server.requestCount(for: "/delay/5000") == 1)
   }
 
   /// Cancelling every request of a coalesced group stops the transfer.
