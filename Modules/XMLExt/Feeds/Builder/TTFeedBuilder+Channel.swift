@@ -25,7 +25,9 @@ extension TTFeedBuilder {
     case TTFeedNamespace.dublinCoreTerms:
       return name == "modified"
     case TTFeedNamespace.iTunes:
-      return name == "image"
+      return iTunesChannelFields.contains(name)
+    case TTFeedNamespace.podcast:
+      return name == "guid"
     case TTFeedNamespace.media:
       return name == "thumbnail"
     case _ where isRSSNamespace(namespace):
@@ -62,10 +64,8 @@ extension TTFeedBuilder {
       }
     case TTFeedNamespace.dublinCoreTerms:
       if element.name == "modified" { feed.updated = feed.updated ?? element.dateValue }
-    case TTFeedNamespace.iTunes:
-      if element.name == "image", feed.image == nil, let url = element.urlAttribute("href", base: base) {
-        feed.image = TTFeedImage(url: url)
-      }
+    case TTFeedNamespace.iTunes, TTFeedNamespace.podcast:
+      addPodcastChannelField(element, base: base, to: &feed)
     case TTFeedNamespace.media:
       if element.name == "thumbnail", feed.image == nil, let thumbnail = element.mediaThumbnail(base: base) {
         feed.image = TTFeedImage(url: thumbnail.url, width: thumbnail.width, height: thumbnail.height)

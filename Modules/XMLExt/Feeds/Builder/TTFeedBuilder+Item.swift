@@ -26,6 +26,10 @@ extension TTFeedBuilder {
       return name == "modified" || name == "issued" || name == "created"
     case TTFeedNamespace.media:
       return name == "thumbnail" || name == "content" || name == "group"
+    case TTFeedNamespace.iTunes:
+      return iTunesItemFields.contains(name)
+    case TTFeedNamespace.podcast:
+      return podcastItemFields.contains(name)
     case _ where isRSSNamespace(namespace):
       switch name {
       case "title", "link", "description", "author", "category", "comments", "enclosure", "guid", "pubDate",
@@ -82,6 +86,8 @@ extension TTFeedBuilder {
       }
     case TTFeedNamespace.media:
       addMedia(element, base: base, to: &item)
+    case TTFeedNamespace.iTunes, TTFeedNamespace.podcast:
+      addPodcastItemField(element, base: base, to: &item)
     case _ where Self.isRSSNamespace(element.namespace):
       addRSSItemField(element, base: base, to: &item)
     default:

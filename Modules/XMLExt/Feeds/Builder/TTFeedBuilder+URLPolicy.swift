@@ -21,6 +21,7 @@ struct ChannelURLs {
   var links = 0
   var authors = 0
   var contributors = 0
+  var podcast: TTFeedPodcast?
   var image: TTFeedImage?
   var icon: URL?
 
@@ -32,6 +33,7 @@ struct ChannelURLs {
     links = feed.links.count
     authors = feed.authors.count
     contributors = feed.contributors.count
+    podcast = feed.podcast
     image = feed.image
     icon = feed.icon
   }
@@ -73,6 +75,7 @@ extension TTFeed {
       }
     }
     if let icon, icon != before.icon, !keeps(icon) { self.icon = nil }
+    if podcast != before.podcast { podcast?.removeURLs(refusedBy: keeps) }
     return refused
   }
 }
@@ -103,6 +106,7 @@ extension TTFeedItem {
     for index in contributors.indices {
       if let uri = contributors[index].uri, !keeps(uri) { contributors[index].uri = nil }
     }
+    podcast?.removeURLs(refusedBy: keeps)
     if let permaLink = guid?.permaLink, !keeps(permaLink) { guid?.isPermaLink = false }
     return refused
   }

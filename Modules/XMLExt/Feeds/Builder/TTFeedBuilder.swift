@@ -196,6 +196,7 @@ public struct TTFeedBuilder: Sendable {
       feed.image = image
     }
     feed.icon = feed.icon.map(resolve)
+    feed.podcast = feed.podcast?.resolvingURLs(with: resolve)
     feed.links = feed.links.map { link in
       var link = link
       link.url = resolve(link.url)
@@ -347,7 +348,7 @@ extension TTFeedItem {
       || thumbnails.contains { relative($0.url) } || comments.map(relative) == true
       || source?.url.map(relative) == true || summary?.source.map(relative) == true
       || content?.source.map(relative) == true || authors.contains { $0.uri.map(relative) == true }
-      || contributors.contains { $0.uri.map(relative) == true }
+      || contributors.contains { $0.uri.map(relative) == true } || podcast?.hasRelativeURLs == true
   }
 
   /// The item with every relative address passed through `resolve`.
@@ -379,6 +380,7 @@ extension TTFeedItem {
     }
     item.authors = authors.map(resolvePerson)
     item.contributors = contributors.map(resolvePerson)
+    item.podcast = podcast?.resolvingURLs(with: resolve)
     return item
   }
 }

@@ -22,6 +22,8 @@ public enum TTFeedNamespace {
   public static let media = "http://search.yahoo.com/mrss/"
   /// Apple's podcast elements: `itunes:image`, `itunes:author`.
   public static let iTunes = "http://www.itunes.com/dtds/podcast-1.0.dtd"
+  /// Podcasting 2.0 (Podcast Index): `podcast:guid`, `podcast:transcript`, `podcast:chapters`.
+  public static let podcast = "https://podcastindex.org/namespace/1.0"
   /// XHTML, the namespace of Atom's `type="xhtml"` content.
   public static let xhtml = "http://www.w3.org/1999/xhtml"
   /// The `xml:` prefix: `xml:base` and `xml:lang`.

@@ -59,6 +59,9 @@ public struct TTFeed: Sendable, Hashable, Codable {
   /// At most 100 problems are listed; a last ``TTFeedProblem/Code/moreProblems`` entry counts
   /// the others.
   public var problems: [TTFeedProblem]
+  /// What a podcast's feed says about the show (Apple's `itunes:` and Podcasting 2.0's
+  /// `podcast:` elements), or `nil` when the feed has none.
+  public var podcast: TTFeedPodcast?
 
   /// Creates a feed.
   ///
@@ -80,13 +83,14 @@ public struct TTFeed: Sendable, Hashable, Codable {
   ///   - id: The identifier. Defaults to `nil`.
   ///   - items: The items. Defaults to none.
   ///   - problems: What a reader left out. Defaults to none.
+  ///   - podcast: What a podcast's feed says about the show. Defaults to `nil`.
   public init(
     kind: TTFeedKind, title: String? = nil, links: [TTFeedLink] = [], subtitle: TTFeedContent? = nil,
     language: String? = nil, copyright: String? = nil, updated: Date? = nil, published: Date? = nil,
     authors: [TTFeedPerson] = [], contributors: [TTFeedPerson] = [], categories: [TTFeedCategory] = [],
     image: TTFeedImage? = nil,
     icon: URL? = nil, generator: String? = nil, id: String? = nil, items: [TTFeedItem] = [],
-    problems: [TTFeedProblem] = []
+    problems: [TTFeedProblem] = [], podcast: TTFeedPodcast? = nil
   ) {
     self.kind = kind
     self.title = title
@@ -105,6 +109,7 @@ public struct TTFeed: Sendable, Hashable, Codable {
     self.id = id
     self.items = items
     self.problems = problems
+    self.podcast = podcast
   }
 
   /// The address of the web site the feed belongs to: the first `alternate` link of type HTML,

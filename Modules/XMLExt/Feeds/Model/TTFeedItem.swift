@@ -53,6 +53,9 @@ public struct TTFeedItem: Sendable, Hashable, Codable {
   public var comments: URL?
   /// The feed the item was copied from, if given.
   public var source: TTFeedSource?
+  /// What a podcast's feed says about the episode (Apple's `itunes:` and Podcasting 2.0's
+  /// `podcast:` elements), or `nil` when the item has none.
+  public var podcast: TTFeedPodcastEpisode?
 
   /// Creates an item.
   ///
@@ -71,13 +74,14 @@ public struct TTFeedItem: Sendable, Hashable, Codable {
   ///   - thumbnails: The pictures. Defaults to none.
   ///   - comments: The page of comments. Defaults to `nil`.
   ///   - source: The original feed. Defaults to `nil`.
+  ///   - podcast: What a podcast's feed says about the episode. Defaults to `nil`.
   public init(
     title: String? = nil, links: [TTFeedLink] = [], summary: TTFeedContent? = nil,
     content: TTFeedContent? = nil, published: Date? = nil, updated: Date? = nil,
     authors: [TTFeedPerson] = [], contributors: [TTFeedPerson] = [], categories: [TTFeedCategory] = [],
     guid: TTFeedGUID? = nil,
     enclosures: [TTFeedEnclosure] = [], thumbnails: [TTFeedThumbnail] = [], comments: URL? = nil,
-    source: TTFeedSource? = nil
+    source: TTFeedSource? = nil, podcast: TTFeedPodcastEpisode? = nil
   ) {
     self.title = title
     self.links = links
@@ -93,6 +97,7 @@ public struct TTFeedItem: Sendable, Hashable, Codable {
     self.thumbnails = thumbnails
     self.comments = comments
     self.source = source
+    self.podcast = podcast
   }
 
   /// The address of the item's page: the first `alternate` link of type HTML, else the first
