@@ -113,6 +113,67 @@ public struct TTFeedItem: Sendable, Hashable, Codable {
     summary?.plainText ?? content?.plainText
   }
 
+  /// The short text to show: the ``summary``, else the ``content`` (the usual fallback for a
+  /// feed that only writes `content:encoded`), else `nil`.
+  public var summaryOrContent: TTFeedContent? {
+    summary ?? content
+  }
+
+  /// A plain-text excerpt of the item for a list: ``summaryText`` with its white space and line
+  /// breaks collapsed to single spaces, cut at a word boundary to at most `maxCharacters`
+  /// characters with `…` at the end.
+  ///
+  /// ```swift
+  /// let item = TTFeedItem(content: TTFeedContent("<p>The old lens <b>turned</b> again tonight.</p>"))
+  /// item.excerpt(maxCharacters: 20)   // "The old lens turned…"
+  /// ```
+  ///
+  /// - Parameter maxCharacters: The most characters returned, `…` included; at least 1.
+  ///   Defaults to 200.
+  /// - Returns: The excerpt, or `nil` when the item has no text.
+  public func excerpt(maxCharacters: Int = 200) -> String? {
+    guard let text = summaryText else { return nil }
+    let limit = max(1, maxCharacters)
+    // Collapse white space while copying, and stop one character past the limit: the work is
+    // bounded by the limit, not by the text (which may be megabytes).
+    var result = ""
+    var count = 0
+    var pendingSpace = false
+    var cutInWord = false
+    var isCut = false
+    for character in text {
+      if character.isWhitespace || character.isNewline {
+        pendingSpace = count > 0
+        continue
+      }
+      if pendingSpace {
+        if count + 1 > limit {
+          isCut = true
+          break
+        }
+        result.append(" ")
+        count += 1
+        pendingSpace = false
+      }
+      if count + 1 > limit {
+        isCut = true
+        cutInWord = true
+        break
+      }
+      result.append(character)
+      count += 1
+    }
+    guard count > 0 else { return nil }
+    guard isCut else { return result }
+    // Drop the word the limit cut through, then words until the ellipsis fits.
+    if cutInWord, let space = result.lastIndex(of: " ") { result.removeSubrange(space...) }
+    while result.count + 1 > limit || result.last == " " {
+      guard let space = result.lastIndex(of: " ") else { return String(result.prefix(limit - 1)) + "…" }
+      result.removeSubrange(space...)
+    }
+    return result + "…"
+  }
+
   /// The date to show: ``published``, else ``updated``.
   public var date: Date? {
     published ?? updated
