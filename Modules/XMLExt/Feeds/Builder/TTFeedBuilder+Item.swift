@@ -25,7 +25,7 @@ extension TTFeedBuilder {
     case TTFeedNamespace.dublinCoreTerms:
       return name == "modified" || name == "issued" || name == "created"
     case TTFeedNamespace.media:
-      return name == "thumbnail" || name == "content" || name == "group"
+      return mediaItemFields.contains(name)
     case TTFeedNamespace.iTunes:
       return iTunesItemFields.contains(name)
     case TTFeedNamespace.podcast:
@@ -53,6 +53,7 @@ extension TTFeedBuilder {
     {
       item.guid = TTFeedGUID(about)
     }
+    item.media = Self.mediaObjects(of: element, base: base)
     return item
   }
 

@@ -107,6 +107,7 @@ extension TTFeedItem {
       if let uri = contributors[index].uri, !keeps(uri) { contributors[index].uri = nil }
     }
     podcast?.removeURLs(refusedBy: keeps)
+    media = media.compactMap { $0.removingURLs(refusedBy: keeps) }
     if let permaLink = guid?.permaLink, !keeps(permaLink) { guid?.isPermaLink = false }
     return refused
   }

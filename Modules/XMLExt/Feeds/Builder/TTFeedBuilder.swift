@@ -349,6 +349,7 @@ extension TTFeedItem {
       || source?.url.map(relative) == true || summary?.source.map(relative) == true
       || content?.source.map(relative) == true || authors.contains { $0.uri.map(relative) == true }
       || contributors.contains { $0.uri.map(relative) == true } || podcast?.hasRelativeURLs == true
+      || media.contains(where: \.hasRelativeURLs)
   }
 
   /// The item with every relative address passed through `resolve`.
@@ -381,6 +382,7 @@ extension TTFeedItem {
     item.authors = authors.map(resolvePerson)
     item.contributors = contributors.map(resolvePerson)
     item.podcast = podcast?.resolvingURLs(with: resolve)
+    item.media = media.map { $0.resolvingURLs(with: resolve) }
     return item
   }
 }

@@ -53,6 +53,9 @@ public struct TTFeedItem: Sendable, Hashable, Codable {
   public var comments: URL?
   /// The feed the item was copied from, if given.
   public var source: TTFeedSource?
+  /// The media objects from Media RSS (`media:content`, alone or in `media:group`, with the
+  /// descriptions around them applied), in document order.
+  public var media: [TTFeedMedia]
   /// What a podcast's feed says about the episode (Apple's `itunes:` and Podcasting 2.0's
   /// `podcast:` elements), or `nil` when the item has none.
   public var podcast: TTFeedPodcastEpisode?
@@ -75,13 +78,14 @@ public struct TTFeedItem: Sendable, Hashable, Codable {
   ///   - comments: The page of comments. Defaults to `nil`.
   ///   - source: The original feed. Defaults to `nil`.
   ///   - podcast: What a podcast's feed says about the episode. Defaults to `nil`.
+  ///   - media: The Media RSS objects. Defaults to none.
   public init(
     title: String? = nil, links: [TTFeedLink] = [], summary: TTFeedContent? = nil,
     content: TTFeedContent? = nil, published: Date? = nil, updated: Date? = nil,
     authors: [TTFeedPerson] = [], contributors: [TTFeedPerson] = [], categories: [TTFeedCategory] = [],
     guid: TTFeedGUID? = nil,
     enclosures: [TTFeedEnclosure] = [], thumbnails: [TTFeedThumbnail] = [], comments: URL? = nil,
-    source: TTFeedSource? = nil, podcast: TTFeedPodcastEpisode? = nil
+    source: TTFeedSource? = nil, podcast: TTFeedPodcastEpisode? = nil, media: [TTFeedMedia] = []
   ) {
     self.title = title
     self.links = links
@@ -98,6 +102,7 @@ public struct TTFeedItem: Sendable, Hashable, Codable {
     self.comments = comments
     self.source = source
     self.podcast = podcast
+    self.media = media
   }
 
   /// The address of the item's page: the first `alternate` link of type HTML, else the first
