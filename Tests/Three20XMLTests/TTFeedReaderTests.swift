@@ -181,7 +181,9 @@ import Three20XML
     #expect(entry.content?.type == .xhtml)
     let markup = try #require(entry.content?.value)
     #expect(markup.hasPrefix("<p>Two days of <b>alignment</b> &amp; one good fringe.</p>"))
-    #expect(markup.hasSuffix("<img src=\"fringe.png\" alt=\"fringe pattern\"/>"))
+    // The picture's relative address is resolved against the feed's xml:base.
+    #expect(
+      markup.hasSuffix("<img src=\"https://lab.example.org/notebook/fringe.png\" alt=\"fringe pattern\"/>"))
     #expect(entry.authors.map(\.name) == ["Tomás Ruiz"])
     #expect(entry.guid?.value == "tag:lab.example.org,2026:notebook/41")
 

@@ -84,7 +84,7 @@ extension TTFeedBuilder {
     case "link":
       if let url = element.urlValue(base: base) { feed.links.append(TTFeedLink(url: url)) }
     case "description":
-      if feed.subtitle == nil, let text = element.trimmedText { feed.subtitle = TTFeedContent(text) }
+      if feed.subtitle == nil, let text = element.htmlText(base: base) { feed.subtitle = TTFeedContent(text) }
     case "language":
       feed.language = feed.language ?? element.trimmedText
     case "copyright":

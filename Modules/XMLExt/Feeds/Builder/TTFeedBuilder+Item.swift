@@ -16,6 +16,8 @@ extension TTFeedBuilder {
       }
     case TTFeedNamespace.content:
       return name == "encoded"
+    case TTFeedNamespace.xhtml:
+      return name == "body"
     case TTFeedNamespace.dublinCore:
       switch name {
       case "title", "description", "creator", "author", "contributor", "date", "subject", "identifier":
@@ -33,7 +35,7 @@ extension TTFeedBuilder {
     case _ where isRSSNamespace(namespace):
       switch name {
       case "title", "link", "description", "author", "category", "comments", "enclosure", "guid", "pubDate",
-        "source":
+        "source", "fullitem":
         return true
       default: return false
       }
@@ -62,13 +64,21 @@ extension TTFeedBuilder {
     case TTFeedNamespace.atom:
       addAtomItemField(element, base: base, to: &item)
     case TTFeedNamespace.content:
-      if element.name == "encoded", item.content == nil, let text = element.trimmedText {
+      if element.name == "encoded", item.content == nil, let text = element.htmlText(base: base) {
         item.content = TTFeedContent(text)
+      }
+    case TTFeedNamespace.xhtml:
+      // `xhtml:body`, the whole text as XHTML.
+      if element.name == "body", item.content == nil,
+        let markup = TTFeedText.nonEmpty(element.innerMarkup(base: base))
+      {
+        item.content = TTFeedContent(markup, type: .xhtml)
       }
     case TTFeedNamespace.dublinCore:
       switch element.name {
       case "title": item.title = item.title ?? element.trimmedText
-      case "description": item.summary = item.summary ?? element.trimmedText.map { TTFeedContent($0) }
+      case "description":
+        item.summary = item.summary ?? element.htmlText(base: base).map { TTFeedContent($0) }
       case "creator", "author":
         if let person = element.rssPerson { item.authors.append(person) }
       case "contributor":
@@ -103,7 +113,10 @@ extension TTFeedBuilder {
     case "link":
       if let url = element.urlValue(base: base) { item.links.append(TTFeedLink(url: url)) }
     case "description":
-      if item.summary == nil, let text = element.trimmedText { item.summary = TTFeedContent(text) }
+      if item.summary == nil, let text = element.htmlText(base: base) { item.summary = TTFeedContent(text) }
+    case "fullitem":
+      // An old extension for the whole text, as HTML.
+      if item.content == nil, let text = element.htmlText(base: base) { item.content = TTFeedContent(text) }
     case "author":
       if let person = element.rssPerson { item.authors.append(person) }
     case "category":

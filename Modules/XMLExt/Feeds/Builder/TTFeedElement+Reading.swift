@@ -10,6 +10,17 @@ extension TTFeedElement {
     return trimmed.isEmpty ? nil : trimmed
   }
 
+  /// The element's content as HTML: its text, or, when it holds elements (markup a feed left
+  /// unescaped, such as `<description>Hello <b>world</b></description>`), the text and the
+  /// elements written back as markup, so nothing inside is lost.
+  ///
+  /// - Parameter base: Where relative `href` and `src` addresses in written-back markup are
+  ///   resolved against.
+  func htmlText(base: URL?) -> String? {
+    guard children.isEmpty else { return TTFeedText.nonEmpty(innerMarkup(base: base)) }
+    return trimmedText
+  }
+
   /// The date in the text, or `nil` when it is missing or unreadable.
   var dateValue: Date? {
     trimmedText.flatMap(TTFeedDateParser.parse)
@@ -72,15 +83,16 @@ extension TTFeedElement {
     case "text/html" where mode == "xml" && !children.isEmpty:
       // Atom 0.3 inline markup: the elements themselves are the HTML.
       type = .html
-      value = TTFeedText.trimmed(innerMarkup)
+      value = TTFeedText.trimmed(innerMarkup(base: base))
     case "html", "text/html":
+      // Markup a feed left unescaped is kept, written back.
       type = .html
-      value = text
+      value = children.isEmpty ? text : innerMarkup(base: base)
     case "xhtml", "application/xhtml+xml":
       type = .xhtml
       // The markup is the content of the wrapping `div`; be lenient when there is none.
       let wrapper = children.count == 1 && children[0].name == "div" ? children[0] : self
-      value = TTFeedText.trimmed(wrapper.innerMarkup)
+      value = TTFeedText.trimmed(wrapper.innerMarkup(base: wrapper.base(inheriting: base)))
     default:
       type = .other(rawType)
       value = text
@@ -97,16 +109,33 @@ extension TTFeedElement {
   }
 
   /// The content written back as markup: elements by local name, text and attribute values
-  /// escaped, namespace declarations left out, empty elements self-closed.
-  var innerMarkup: String {
+  /// escaped, empty elements self-closed.
+  ///
+  /// An element in another namespace than its parent's (SVG or MathML inside XHTML) gets an
+  /// `xmlns` declaration (an element in no namespace, as HTML in RSS is, gets none), and namespaced attributes keep a prefix declared on their element
+  /// (`xlink:href`), so the markup means what it meant in the feed. With a `base`, relative
+  /// `href`, `src` and `xlink:href` addresses are resolved against it (and each element's
+  /// `xml:base`).
+  ///
+  /// - Parameter base: The base for relative addresses; with none (and no `xml:base` inside),
+  ///   they are left as written.
+  func innerMarkup(base: URL?) -> String {
     var output = ""
-    Self.write(nodes, to: &output)
+    Self.write(nodes, namespace: namespace, base: base, to: &output)
     return output
   }
 
+  /// The prefixes written for attribute namespaces other than `xml:`.
+  private static let attributePrefixes = [
+    "http://www.w3.org/1999/xlink": "xlink", "http://www.w3.org/1998/Math/MathML": "m",
+    "http://www.w3.org/2000/svg": "svg",
+  ]
+
   /// Writes nodes as markup, walking nested elements with a stack instead of recursion.
-  private static func write(_ nodes: [Node], to output: inout String) {
-    var stack: [(nodes: [Node], next: Int, name: String?)] = [(nodes, 0, nil)]
+  private static func write(_ nodes: [Node], namespace: String?, base: URL?, to output: inout String) {
+    var stack: [(nodes: [Node], next: Int, name: String?, namespace: String, base: URL?)] = [
+      (nodes, 0, nil, namespace ?? "", base)
+    ]
     while let top = stack.indices.last {
       guard stack[top].next < stack[top].nodes.count else {
         if let name = stack[top].name { output += "</" + name + ">" }
@@ -119,23 +148,43 @@ extension TTFeedElement {
       case .text(let text):
         output += escape(text, quotes: false)
       case .element(let element):
+        let elementNamespace = element.namespace ?? ""
+        let elementBase = element.base(inheriting: stack[top].base)
         output += "<" + element.name
+        if !elementNamespace.isEmpty, elementNamespace != stack[top].namespace {
+          output += " xmlns=\"" + escape(elementNamespace, quotes: true) + "\""
+        }
+        var declared: [String: String] = [:]
         for attribute in element.attributes {
           let name: String
-          if attribute.namespace == TTFeedNamespace.xml {
+          let attributeNamespace = attribute.namespace ?? ""
+          if attributeNamespace == TTFeedNamespace.xml {
             name = "xml:" + attribute.name
-          } else if (attribute.namespace ?? "").isEmpty {
+          } else if attributeNamespace.isEmpty {
             name = attribute.name
           } else {
-            continue
+            let prefix =
+              declared[attributeNamespace] ?? attributePrefixes[attributeNamespace]
+              ?? "ns\(declared.count + 1)"
+            if declared[attributeNamespace] == nil {
+              declared[attributeNamespace] = prefix
+              output += " xmlns:" + prefix + "=\"" + escape(attributeNamespace, quotes: true) + "\""
+            }
+            name = prefix + ":" + attribute.name
           }
-          output += " " + name + "=\"" + escape(attribute.value, quotes: true) + "\""
+          var value = attribute.value
+          if let elementBase, ["href", "src", "xlink:href"].contains(name),
+            let resolved = url(value, base: elementBase)
+          {
+            value = resolved.absoluteString
+          }
+          output += " " + name + "=\"" + escape(value, quotes: true) + "\""
         }
         if element.nodes.isEmpty {
           output += "/>"
         } else {
           output += ">"
-          stack.append((element.nodes, 0, element.name))
+          stack.append((element.nodes, 0, element.name, elementNamespace, elementBase))
         }
       }
     }
@@ -210,8 +259,29 @@ extension TTFeedElement {
   /// An address resolved against a base; `nil` for empty or invalid text.
   static func url(_ raw: String, base: URL?) -> URL? {
     let trimmed = TTFeedText.trimmed(raw)
-    guard !trimmed.isEmpty, let url = URL(string: trimmed, relativeTo: base) else { return nil }
+    guard !trimmed.isEmpty else { return nil }
+    if let url = URL(string: trimmed, relativeTo: base) { return url.absoluteURL }
+    // An IRI Foundation does not take (non-ASCII letters, as in
+    // `xml:base="https://example.com/café/"`) is read as the URI it stands for: its non-ASCII
+    // characters percent-encoded as UTF-8 (RFC 3987 §3.1).
+    guard !trimmed.utf8.allSatisfy({ $0 < 0x80 }),
+      let url = URL(string: percentEncodingNonASCII(trimmed), relativeTo: base)
+    else { return nil }
     return url.absoluteURL
+  }
+
+  /// The text with every byte of its non-ASCII characters written as `%XX`.
+  static func percentEncodingNonASCII(_ text: String) -> String {
+    var result = ""
+    result.reserveCapacity(text.utf8.count * 3)
+    for byte in text.utf8 {
+      if byte < 0x80 {
+        result.unicodeScalars.append(Unicode.Scalar(byte))
+      } else {
+        result += "%" + String(byte, radix: 16, uppercase: true)
+      }
+    }
+    return result
   }
 
   static func count(_ raw: String) -> Int? {
