@@ -56,6 +56,22 @@ struct TTURLCacheEntrySizeTests {
     }
   }
 
+  /// A body on disk larger than `maxEntrySize` now (stored with a higher limit, or by another
+  /// program) is not read into memory: it is a miss, and it is dropped.
+  @Test func storedBodiesOverTheLimitAreNotRead() async throws {
+    try await withTemporaryDirectory { directory in
+      let writer = try TTURLCache(name: "Lowered", directory: directory, memoryByteLimit: 0)
+      writer.store(makeEntry("big", bytes: 300_000))
+      writer.store(makeEntry("small", bytes: 1_000))
+      #expect(writer.entry(forKey: key("big"))?.body.count == 300_000)
+      let reader = try TTURLCache(name: "Lowered", directory: directory, memoryByteLimit: 0)
+      reader.maxEntrySize = 200_000
+      #expect(reader.entry(forKey: key("big")) == nil)
+      #expect(!reader.hasEntry(forKey: key("big")))
+      #expect(reader.entry(forKey: key("small"))?.body.count == 1_000)
+    }
+  }
+
   /// The default is 16 MiB: an entry of exactly that size is stored on disk, one byte more is
   /// not.
   @Test func theDefaultMaxEntrySizeIs16MiB() async throws {

@@ -61,6 +61,17 @@ struct TTURLRequestProcessingTests {
     Thread.current.name == "Three20Network.TTURLRequestQueue"
   }
 
+  /// Responses share processing lanes by host: the key is the scheme, host and port, and
+  /// only the scheme for URLs without a host, so a long `data:` URL is never copied as a key.
+  @Test func processingKeysNameTheHost() {
+    #expect(TTRequestLoader.hostKey("HTTPS://User:pw@Example.COM:8443/a?b#c") == "https://example.com:8443")
+    #expect(TTRequestLoader.hostKey("http://example.com") == "http://example.com")
+    #expect(TTRequestLoader.hostKey("data:text/plain," + String(repeating: "x", count: 100_000)) == "data:")
+    #expect(TTRequestLoader.hostKey("bundle://images/a.png") == "bundle://images")
+    #expect(TTRequestLoader.hostKey("file:/tmp/a") == "file:")
+    #expect(TTRequestLoader.hostKey("http://" + String(repeating: "h", count: 10_000)).utf8.count == 300)
+  }
+
   /// While one request's processor blocks, another request on the same queue loads and is
   /// processed; the blocked one finishes when released.
   @Test func blockedProcessorDoesNotStallOtherRequests() async throws {

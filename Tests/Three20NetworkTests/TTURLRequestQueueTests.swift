@@ -113,6 +113,24 @@ struct TTURLRequestQueueTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["body.bin"])
   }
 
+  /// With onData set too, the body goes to the closure and the destination is left as it was
+  /// (before, it was replaced by an empty file).
+  @Test func onDataLeavesTheDestinationAlone() async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tt-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let kept = directory.appendingPathComponent("kept.bin")
+    try Data("the user's data".utf8).write(to: kept)
+    let received = Counter()
+    let request = TTURLRequest(url: server.url("/bytes/5000"))
+    request.downloadDestination = kept
+    request.onData = { received.add($0.count) }
+    _ = try await request.send(on: queue)
+    #expect(received.count == 5000)
+    #expect(try Data(contentsOf: kept) == Data("the user's data".utf8))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["kept.bin"])
+  }
+
   /// An error status never replaces the destination with the error page; a new destination
   /// is not created for it.
   @Test func errorStatusesLeaveTheDestinationAlone() async throws {

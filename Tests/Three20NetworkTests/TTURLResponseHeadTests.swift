@@ -42,6 +42,19 @@ struct TTURLResponseHeadTests {
     #expect(!error.message.unicodeScalars.contains { $0.value < 0x20 })
   }
 
+  /// An error status quotes the start of its body, with line breaks as spaces and escape
+  /// sequences escaped, so a hostile error page cannot drive the terminal a log is read in.
+  @Test func errorBodiesAreQuotedEscaped() async throws {
+    server.route("GET", "/hostile-error") { _ in
+      TTTestHTTPResponse(status: 500, body: "Broken\r\n\u{1B}[2J\u{1B}]0;pwned\u{07} \u{202E}reversed")
+    }
+    let error = try #require(await failure(of: TTURLRequest(url: server.url("/hostile-error")), on: queue))
+    #expect(error.code == .httpStatus)
+    #expect(
+      error.message.contains(#": "Broken \u{1B}[2J\u{1B}]0;pwned\u{07} \u{202E}reversed"."#), "\(error)")
+    #expect(!error.message.unicodeScalars.contains { $0.value < 0x20 || $0 == "\u{202E}" })
+  }
+
   /// Status lines that start like HTTP but are broken are refused too.
   @Test(arguments: ["HTTP/1.1 abc OK\r\n\r\n", "HTTP/1.1\r\n\r\n", "HTTP/7.3 200 OK\r\n\r\n"])
   func brokenHTTPStatusLinesAreRefused(head: String) async throws {
@@ -54,6 +67,20 @@ struct TTURLResponseHeadTests {
   @Test func tooManyHeaderFieldsAreRefused() async throws {
     var head = Data("HTTP/1.1 200 OK\r\n".utf8)
     for index in 0..<100_000 { head.append(contentsOf: "X-\(index): 1\r\n".utf8) }
+    head.append(contentsOf: "Content-Length: 0\r\n\r\n".utf8)
+    let error = try await error(forHead: head)
+    #expect(error.code == .badServerResponse, "\(error)")
+    #expect(error.message.contains("more than 1000 header fields"))
+  }
+
+  /// Lines that look like status lines among the fields do not start a new head: the fields
+  /// keep counting, so a server cannot slip past the limit by sending one every few fields.
+  @Test func fakeStatusLinesDoNotResetTheLimit() async throws {
+    var head = Data("HTTP/1.1 200 OK\r\n".utf8)
+    for index in 0..<5_000 {
+      head.append(contentsOf: "X-\(index): 1\r\n".utf8)
+      if index % 500 == 499 { head.append(contentsOf: "HTTP/1: again\r\n".utf8) }
+    }
     head.append(contentsOf: "Content-Length: 0\r\n\r\n".utf8)
     let error = try await error(forHead: head)
     #expect(error.code == .badServerResponse, "\(error)")

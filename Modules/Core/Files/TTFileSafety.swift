@@ -43,6 +43,11 @@ package enum TTFileSafety {
     case other(String)
     /// `lstat` failed otherwise (for example, permission denied on a folder on the way): why.
     case unknown(String)
+
+    /// Whether a regular file is there.
+    package var isRegularFile: Bool {
+      if case .regular = self { true } else { false }
+    }
   }
 
   /// Looks at a path without following a link at its end.

@@ -134,8 +134,8 @@ final class TTSQLiteCacheStore {
       name = path
       flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
     case .readOnly, .immutable:
-      guard TTCacheFile.kind(of: path) == .regular else { throw .unavailable("there is no file to read") }
-      name = "file:\(uriPath(path))?" + (access == .readOnly ? "mode=ro" : "immutable=1")
+      guard TTFileSafety.examine(path).isRegularFile else { throw .unavailable("there is no file to read") }
+      name = "file:\(path.tt.percentEncodedPath)?" + (access == .readOnly ? "mode=ro" : "immutable=1")
       flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
     }
     let result = sqlite3_open_v2(name, &handle, flags, nil)
@@ -163,24 +163,6 @@ final class TTSQLiteCacheStore {
       throw .unavailable("\(error)")
     }
     return store
-  }
-
-  /// A path as the path of a `file:` URI: every byte but unreserved characters and `/`
-  /// percent-encoded, so `?`, `#` and `%` in a directory name are not read as URI syntax.
-  static func uriPath(_ path: String) -> String {
-    var encoded = ""
-    for byte in path.utf8 {
-      switch byte {
-      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-        UInt8(ascii: "~"), UInt8(ascii: "/"):
-        encoded.unicodeScalars.append(Unicode.Scalar(byte))
-      default:
-        let hex = String(byte, radix: 16, uppercase: true)
-        encoded += byte < 16 ? "%0\(hex)" : "%\(hex)"
-      }
-    }
-    return encoded
   }
 
   /// Why the file at `path` cannot be an SQLite database, judging by its first bytes; `nil`
@@ -348,16 +330,21 @@ final class TTSQLiteCacheStore {
   /// than `accessResolution` seconds old.
   ///
   /// A row that cannot be decoded is deleted and reported as absent.
-  func read(key: String, now: Date, accessResolution: TimeInterval = 0) throws -> TTURLCache.Entry? {
+  func read(
+    key: String, now: Date, accessResolution: TimeInterval = 0, maxBodySize: Int = .max
+  ) throws -> TTURLCache.Entry? {
     enum Row {
       case missing
       case undecodable
+      case tooLarge(Int)
       case found(TTURLCache.Entry, lastAccess: Double?)
     }
     let row: Row = try run(Self.selectEntry, "reading an entry") { statement in
       try statement.bind(1, key)
       try statement.bind(2, Self.inlineBodyLimit)
       guard try statement.step("reading an entry") else { return .missing }
+      // A body stored with a larger limit (or by a damaged or foreign file) is not read whole.
+      if !statement.isNull(9), statement.int(9) > maxBodySize { return .tooLarge(statement.int(9)) }
       // The statement is still open, so the blob is read from the same snapshot as the row.
       let body =
         statement.isNull(9)
@@ -372,6 +359,14 @@ final class TTSQLiteCacheStore {
       TTLog.info(
         .urlCache,
         "\(TTMessageText.quoted(path)): dropping an undecodable row for key \(TTMessageText.quoted(key))")
+      if isWritable { try delete(key: key) }
+      return nil
+    case .tooLarge(let size):
+      TTLog.info(
+        .urlCache,
+        "\(TTMessageText.quoted(path)): not reading the \(size)-byte body stored for key "
+          + "\(TTMessageText.quoted(key)), larger than maxEntrySize (\(maxBodySize) bytes); "
+          + (isWritable ? "it was dropped." : "it counts as a miss."))
       if isWritable { try delete(key: key) }
       return nil
     case .found(let entry, let lastAccess):

@@ -19,11 +19,6 @@ struct TTSQLiteError: Error, Sendable, CustomStringConvertible {
   var isBusy: Bool { primary == SQLITE_BUSY || primary == SQLITE_LOCKED }
   /// Whether a value was larger than SQLite allows.
   var isTooBig: Bool { primary == SQLITE_TOOBIG }
-  /// Whether the write failed for lack of room or permission, or an I/O error: the disk, not
-  /// the data, is the problem, and a later write may work.
-  var isUnwritable: Bool {
-    [SQLITE_FULL, SQLITE_IOERR, SQLITE_READONLY, SQLITE_CANTOPEN, SQLITE_PERM].contains(primary)
-  }
 
   /// What a person can do about it, by result code.
   var advice: String {

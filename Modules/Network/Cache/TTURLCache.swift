@@ -471,8 +471,8 @@ public final class TTURLCache: Sendable {
   }
 
   private func entry(forKey key: String, fromMemory: Bool, fromDisk: Bool) -> Entry? {
-    let (memoryOn, diskOn, resolution) = settings.withLock {
-      ($0.isMemoryCacheEnabled, $0.isDiskCacheEnabled, $0.diskAccessTimeResolution)
+    let (memoryOn, diskOn, resolution, largest) = settings.withLock {
+      ($0.isMemoryCacheEnabled, $0.isDiskCacheEnabled, $0.diskAccessTimeResolution, $0.maxEntrySize)
     }
     let (hit, generation) = memory.withLock { state in
       (fromMemory && memoryOn ? state.lru.get(key) : nil, state.generation)
@@ -485,7 +485,10 @@ public final class TTURLCache: Sendable {
       let found = disk.withLock({ state -> Entry? in
         guard let store = state.store,
           case .success(let read?) = perform(
-            on: store, in: &state, { try $0.read(key: key, now: Date(), accessResolution: resolution) })
+            on: store, in: &state,
+            {
+              try $0.read(key: key, now: Date(), accessResolution: resolution, maxBodySize: largest)
+            })
         else { return nil }
         return state.pending.apply(to: read)
       })
@@ -950,26 +953,26 @@ public final class TTURLCache: Sendable {
     if let found = TTCacheFile.firstNonRegular(path) {
       return .refused(path: found.path, kind: found.kind)
     }
-    let suffixes = TTCacheFile.companionSuffixes.filter { TTCacheFile.kind(of: path + $0) == .regular }
+    let suffixes = TTCacheFile.companionSuffixes.filter { TTFileSafety.examine(path + $0).isRegularFile }
     for attempt in 1...100 {
       let destination = "\(path).corrupt-\(stamp)" + (attempt == 1 ? "" : "-\(attempt)")
       let isFree = ([""] + TTCacheFile.companionSuffixes).allSatisfy {
-        TTCacheFile.kind(of: destination + $0) == .missing
+        TTFileSafety.examine(destination + $0) == .missing
       }
       guard isFree else { continue }
-      switch TTCacheFile.moveWithoutReplacing(path, to: destination) {
+      switch TTFileSafety.moveWithoutReplacing(path, to: destination) {
       case .taken: continue
       case .failed(let why): return .failed("moving \(TTMessageText.quoted(path)): \(why)")
       case .moved: break
       }
       var moved = [""]
       for suffix in suffixes {
-        switch TTCacheFile.moveWithoutReplacing(path + suffix, to: destination + suffix) {
+        switch TTFileSafety.moveWithoutReplacing(path + suffix, to: destination + suffix) {
         case .moved:
           moved.append(suffix)
         case .taken, .failed:
           for done in moved.reversed() {
-            _ = TTCacheFile.moveWithoutReplacing(destination + done, to: path + done)
+            _ = TTFileSafety.moveWithoutReplacing(destination + done, to: path + done)
           }
           return .failed("could not move \(TTMessageText.quoted(path + suffix)) with it")
         }

@@ -15,8 +15,8 @@ enum TTLocalURLLoader {
   ///     `maxContentLength`).
   ///   - limitSource: Whose limit that is, for the message.
   static func load(
-    _ url: String, scheme: String, bundleDirectory: URL, documentsDirectory: URL, maxLength: Int64 = 0,
-    limitSource: String = ""
+    _ url: String, scheme: String, bundleDirectory: URL, documentsDirectory: URL, maxLength: Int64,
+    limitSource: String
   ) -> Result<TTTransferResponse, TTNetworkError> {
     let limit = Limit(bytes: maxLength, source: limitSource)
     switch scheme {
@@ -106,20 +106,37 @@ enum TTLocalURLLoader {
     if let error = limit.check(Int64(info.st_size), url: url, what: "The file \(escapedInput(path))") {
       return .failure(error)
     }
-    do {
-      let data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
+    // Read the file the checks saw: links resolved first (file URLs may go through them), then
+    // opened without following one and checked again once open, so a FIFO swapped in between
+    // is refused instead of blocking, and a file that grew since is still held to the limit.
+    let resolved = realpath(path, nil).map { pointer in
+      defer { free(pointer) }
+      return String(cString: pointer)
+    }
+    let wanted = limit.bytes > 0 ? Int(clamping: limit.bytes) + 1 : Int.max
+    switch TTFileSafety.readRegularFile(resolved ?? path, limit: wanted) {
+    case .success(let read):
+      if let error = limit.check(Int64(read.bytes.count), url: url, what: "The file \(escapedInput(path))") {
+        return .failure(error)
+      }
+      let data = Data(read.bytes)
       let headers = [
         ("Content-Type", mimeType(forExtension: (path as NSString).pathExtension)),
         ("Content-Length", "\(data.count)"),
       ]
       return .success(
         TTTransferResponse(info: TTURLResponseInfo(url: url, statusCode: 200, headers: headers), data: data))
-    } catch {
+    case .failure(.notRegular(let kind)):
       return .failure(
         TTNetworkError(
           .fileNotFound,
-          "The file \(escapedInput(path)) for \(quotedInput(url)) cannot be read: \(error.localizedDescription)",
-          url: url, underlying: error))
+          "The URL \(quotedInput(url)) names \(escapedInput(path)), which became \(kind) while it was read; "
+            + "only regular files are read.", url: url))
+    case .failure(.failed(let reason)):
+      return .failure(
+        TTNetworkError(
+          .fileNotFound, "The file \(escapedInput(path)) for \(quotedInput(url)) cannot be read: \(reason).",
+          url: url))
     }
   }
 

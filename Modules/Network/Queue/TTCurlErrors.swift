@@ -95,7 +95,8 @@ enum TTCurlErrors {
       || code == CURLE_OUT_OF_MEMORY
   }
 
-  static func error(for code: CURLcode, url: String, detail: String? = nil) -> TTNetworkError {
+  /// The error for the codes `error(for:transfer:)` has nothing of its own to say about.
+  private static func error(for code: CURLcode, url: String, detail: String?) -> TTNetworkError {
     let reason =
       detail.map { "\(String(cString: curl_easy_strerror(code))): \($0)" }
       ?? String(cString: curl_easy_strerror(code))
@@ -110,21 +111,11 @@ enum TTCurlErrors {
         .cannotConnect,
         "No connection could be made to \(escapedInput(url)) (\(reason)); check that the server is running "
           + "and reachable.", url: url)
-    case CURLE_OPERATION_TIMEDOUT:
-      return TTNetworkError(
-        .timedOut,
-        "The request for \(escapedInput(url)) timed out (\(reason)); raise the request's timeoutInterval if the "
-          + "server is just slow.", url: url)
     case CURLE_TOO_MANY_REDIRECTS:
       return TTNetworkError(
         .tooManyRedirects,
         "The server redirected \(escapedInput(url)) too many times (\(reason)); it may be a redirect loop.",
         url: url)
-    case CURLE_FILESIZE_EXCEEDED:
-      return TTNetworkError(
-        .tooLarge,
-        "The response from \(escapedInput(url)) announced more bytes than the queue's maximum content length "
-          + "allows, so it was refused; raise maxContentLength or stream the body.", url: url)
     case CURLE_PARTIAL_FILE, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_GOT_NOTHING,
       CURLE_HTTP2, CURLE_HTTP2_STREAM:
       return TTNetworkError(

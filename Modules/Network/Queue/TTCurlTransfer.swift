@@ -147,7 +147,7 @@ final class TTCurlTransfer {
         failure = TTNetworkError(
           .transport,
           "Writing the response of \(escapedInput(job.url)) to \(escapedInput(download.destination.path)) failed "
-            + "(\(TTDownloadFile.reason(errno))); check the disk space and the folder's permissions.",
+            + "(\(TTFileSafety.reason(errno))); check the disk space and the folder's permissions.",
           url: job.url)
         return 0
       }
@@ -195,12 +195,16 @@ final class TTCurlTransfer {
   /// Takes one header line.
   ///
   /// A status line starts a new response (after a redirect or a `100 Continue`), so the headers
-  /// kept are those of the last response.
+  /// kept are those of the last response. Only a line after the end of a head (or the first
+  /// line) is one: a line starting with `HTTP/` among the fields is a field like any other, so
+  /// a server cannot reset the head limits by sending one every few fields.
   func receiveHeader(_ pointer: UnsafeMutablePointer<CChar>, count: Int) -> Int {
     lastActivity = TTCurlGlobal.now()
     let line = UnsafeBufferPointer(
       start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: count)
-    if count >= 5, line[0] == 0x48, line[1] == 0x54, line[2] == 0x54, line[3] == 0x50, line[4] == 0x2F {
+    if !sawStatusLine || headersComplete, count >= 5, line[0] == 0x48, line[1] == 0x54, line[2] == 0x54,
+      line[3] == 0x50, line[4] == 0x2F
+    {
       // "HTTP/": a new response begins.
       headers.removeAll(keepingCapacity: true)
       expectedLength = -1
@@ -396,6 +400,10 @@ final class TTCurlTransfer {
         tt_curl_easy_setopt_string(handle, CURLOPT_CUSTOMREQUEST, job.method)
       }
     }
+    // A retry configures the transfer again: start the list afresh, or every header would be
+    // sent once more per attempt.
+    if let headerList { curl_slist_free_all(headerList) }
+    headerList = nil
     for line in lines {
       headerList = curl_slist_append(headerList, line)
     }
@@ -414,7 +422,7 @@ final class TTCurlTransfer {
       failure = TTNetworkError(
         .transport,
         "The download for \(escapedInput(job.url)) could not start over in its file "
-          + "(\(TTDownloadFile.reason(errno))); check the disk space.", url: job.url)
+          + "(\(TTFileSafety.reason(errno))); check the disk space.", url: job.url)
       return false
     }
     do {

@@ -50,14 +50,14 @@ final class TTDownloadFile {
         if errno == EEXIST { continue }
         throw TTDownloadFileError(
           "The download for \(shown) cannot create its file in \(TTMessageText.quoted(folder, limit: 1024)) "
-            + "(\(Self.reason(errno))); check that the folder exists and is writable.")
+            + "(\(TTFileSafety.reason(errno))); check that the folder exists and is writable.")
       }
       guard let stream = fdopen(descriptor, "wb") else {
         let error = errno
         close(descriptor)
         unlink(candidate)
         throw TTDownloadFileError(
-          "The download for \(shown) cannot write its file (\(Self.reason(error))).")
+          "The download for \(shown) cannot write its file (\(TTFileSafety.reason(error))).")
       }
       file = stream
       temporaryPath = candidate
@@ -88,24 +88,26 @@ final class TTDownloadFile {
     return true
   }
 
-  /// Flushes the file and renames it over the destination.
+  /// Flushes the file and renames it over the destination (one `rename(2)`: the destination
+  /// is the old file or the whole new one, never a part).
   ///
   /// - Returns: `nil`, or what went wrong (the file is then removed, the destination untouched).
   func commit() -> String? {
     guard let file, let temporaryPath else { return "the download's file was already closed" }
     self.file = nil
     let shown = TTMessageText.quoted(destination.path, limit: 1024)
-    if fflush(file) != 0 || fsync(fileno(file)) != 0 {
+    // Not synced: an fsync here would stall every transfer on the network thread for as long
+    // as the disk takes, and a download a crash interrupts is fetched again anyway.
+    // fclose flushes what is left; it fails when that write does.
+    if fclose(file) != 0 {
       let error = errno
-      fclose(file)
       discard()
-      return "Writing the download for \(shown) failed (\(Self.reason(error))); check the disk space."
+      return "Writing the download for \(shown) failed (\(TTFileSafety.reason(error))); check the disk space."
     }
-    fclose(file)
     if rename(temporaryPath, destination.path) != 0 {
       let error = errno
       discard()
-      return "The finished download could not be moved to \(shown) (\(Self.reason(error))); "
+      return "The finished download could not be moved to \(shown) (\(TTFileSafety.reason(error))); "
         + "it was removed and the destination left as it was."
     }
     self.temporaryPath = nil
@@ -119,9 +121,6 @@ final class TTDownloadFile {
     if let temporaryPath { unlink(temporaryPath) }
     temporaryPath = nil
   }
-
-  /// The system's words for an error number.
-  static func reason(_ code: Int32) -> String { TTFileSafety.reason(code) }
 }
 
 /// Why a download cannot be written where it was asked to go (internal).

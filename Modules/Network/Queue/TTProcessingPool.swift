@@ -62,9 +62,6 @@ final class TTProcessingPool: Sendable {
     }
   }
 
-  /// The most jobs of one key running at once: half of ``width``, at least 1.
-  var perKeyWidth: Int { state.withLock { $0.perKeyWidth } }
-
   /// Jobs running now and waiting to start.
   var counts: (running: Int, waiting: Int) {
     state.withLock { ($0.running, $0.waiting.count) }

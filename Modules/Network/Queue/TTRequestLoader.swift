@@ -179,7 +179,9 @@ struct TTRequestLoader: Sendable {
         ? (snapshot.explicitCacheKey ?? "") + "\n" + url + "\n" + conditional + "\n"
           + "\(limit.bytes) \(timeout) \(totalTimeout)\n" + headerLines.sorted().joined(separator: "\n")
         : nil,
-      hostKey: Self.hostKey(url), delivery: nil, destination: snapshot.downloadDestination)
+      hostKey: Self.hostKey(url), delivery: nil,
+      // With onData the body goes to the closure; the destination is not touched.
+      destination: snapshot.onData == nil ? snapshot.downloadDestination : nil)
 
     request.notifyDelegates { $0.requestDidStartLoad(request) }
     let transferred = await transfer(job, onData: snapshot.onData, for: request)
@@ -343,7 +345,8 @@ struct TTRequestLoader: Sendable {
       return .failure(
         TTNetworkError(
           .invalidResponse,
-          "The response from \(escapedInput(info.url)) could not be processed by \(Response.self): \(error)",
+          "The response from \(escapedInput(info.url)) could not be processed by \(Response.self): "
+            + TTMessageText.escaped("\(error)", limit: 500),
           url: info.url, statusCode: info.statusCode, underlying: error))
     }
   }
@@ -378,16 +381,22 @@ struct TTRequestLoader: Sendable {
     return TTURLResponseInfo(url: url, statusCode: 200, headers: headers)
   }
 
-  /// `: "<first 200 characters>"` of a textual error body, or nothing.
+  /// `: "<first 200 characters>"` of a textual error body (line breaks as spaces, anything
+  /// else that would not print escaped), or its size for a body that is not text.
   private static func bodyExcerpt(_ data: Data, info: TTURLResponseInfo) -> String {
     guard !data.isEmpty else { return "" }
-    let text = String(decoding: data.prefix(200), as: UTF8.self)
-      .replacingOccurrences(of: "\n", with: " ").trimmingCharacters(in: .whitespaces)
+    // 800 bytes hold 200 characters; a character the cut splits is dropped.
+    var text = String(decoding: data.prefix(800), as: UTF8.self)
+    if data.count > 800, text.hasSuffix("\u{FFFD}") { text.removeLast() }
+    text = text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
+      .trimmingCharacters(in: .whitespaces)
     guard !text.isEmpty, !text.contains("\u{FFFD}") else { return " (\(data.count)-byte body)" }
-    return ": \"\(text)\(data.count > 200 ? "…" : "")\""
+    return ": " + TTMessageText.quoted(text, limit: 200)
   }
 
-  /// `scheme://host:port`, lowercased, for per-host limits (user info dropped).
+  /// `scheme://host:port`, lowercased, for per-host limits (user info dropped); `scheme:` for
+  /// a URL without an authority (`data:`, `bundle:`), and at most 300 bytes, so a long URL is
+  /// never copied whole.
   static func hostKey(_ url: String) -> String {
     let bytes = url.utf8
     var result: [UInt8] = []
@@ -395,8 +404,16 @@ struct TTRequestLoader: Sendable {
     var slashes = 0
     var afterScheme = false
     for raw in bytes {
+      guard result.count < 300 else { break }
       let byte = raw >= 65 && raw <= 90 ? raw + 32 : raw
       if !afterScheme {
+        // After the scheme's ":" only "//" may follow; anything else has no host.
+        if let colon = result.firstIndex(of: UInt8(ascii: ":")), result.count - colon <= 2,
+          byte != UInt8(ascii: "/")
+        {
+          result.removeSubrange((colon + 1)...)
+          break
+        }
         result.append(byte)
         if byte == UInt8(ascii: "/") {
           slashes += 1

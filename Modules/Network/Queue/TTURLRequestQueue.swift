@@ -34,8 +34,8 @@ import Three20Core
 ///   ``defaultTotalTimeout`` (300 s); a response head may have at most
 ///   ``maxResponseHeaderFields`` fields in ``maxResponseHeaderBytes`` bytes. A response that is
 ///   not HTTP, or has two different `Content-Length`s, fails with
-///   ``TTNetworkError/Code-swift.struct/badServerResponse``. Each request can raise or lower
-///   the first two for itself (``TTURLRequest/maxContentLength``,
+///   ``TTNetworkError/Code-swift.struct/badServerResponse``. Each request can set its own
+///   body limit and timeouts (``TTURLRequest/maxContentLength``,
 ///   ``TTURLRequest/timeoutInterval``, ``TTURLRequest/totalTimeoutInterval``).
 /// - Processing: response processors and ``TTURLRequest/onData`` closures run on threads of
 ///   the queue's own, at most ``maxConcurrentProcessing`` at once — never on the network

@@ -331,7 +331,7 @@ public final class TTURLRequest: Sendable {
   /// A destination that is a folder, FIFO, device or symbolic link is refused before the
   /// transfer starts (the request fails with ``TTNetworkError/Code-swift.struct/transport``
   /// and a message saying so). As with ``onData``, the result's data is empty and nothing is
-  /// cached.
+  /// cached. When ``onData`` is set too, the body goes to it and the destination is left alone.
   public var downloadDestination: URL? {
     get { read { $0.downloadDestination } }
     set { state.withLock { $0.downloadDestination = newValue } }
