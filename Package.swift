@@ -181,7 +181,7 @@ targets += [
   // What every fuzz target's program does around its target: libFuzzer's driver, or replaying
   // the files named on the command line (see Fuzz/Support).
   .target(name: "FuzzSupport", path: "Fuzz/Support", swiftSettings: swiftSettings),
-  // A libFuzzer target for TTXMLParser: `make fuzz-xml` builds it with -sanitize=fuzzer. Built
+  // A libFuzzer target for TTXMLParser: `make fuzz-xml` builds it with coverage and ASan. Built
   // normally, it runs the inputs named on the command line once (see Fuzz/XMLParser).
   .executableTarget(
     name: "FuzzXMLParser",
@@ -193,7 +193,7 @@ targets += [
   // named on the command line once (see Fuzz/FeedReader).
   .executableTarget(
     name: "FuzzFeedReader",
-    dependencies: ["Three20XML", "FuzzSupport"],
+    dependencies: ["Three20Core", "Three20XML", "FuzzSupport"],
     path: "Fuzz/FeedReader",
     exclude: ["corpus"],
     swiftSettings: swiftSettings),

@@ -1,8 +1,8 @@
 // A libFuzzer target for the feed reader (TTFeedReader, TTFeedBuilder, TTFeedDateParser), its
 // limits and its URL scheme policy.
 //
-// `make fuzz-feed` builds it with `-sanitize=fuzzer,address -D FUZZING` and runs libFuzzer on the
-// seed corpus for a bounded time. Built normally (without FUZZING) it reads every file named on
+// `make fuzz-feed` builds it with coverage, AddressSanitizer and `-D FUZZING` and runs libFuzzer
+// on the seed corpus for a bounded time. Built normally (without FUZZING) it reads every file named on
 // the command line once, which replays a crash input: `FuzzFeedReader crash-1234`.
 import Foundation
 import FuzzSupport

@@ -39,6 +39,9 @@ func escapeLeak(in output: String) -> String? {
         var end = index + 5
         while end < bytes.count, bytes[end] != 0x1B {
           if bytes[end] < 0x20 || bytes[end] == 0x7F { return "a control character inside a hyperlink" }
+          if bytes[end] == 0xC2, end + 1 < bytes.count, (0x80...0x9F).contains(bytes[end + 1]) {
+            return "a C1 control character inside a hyperlink"
+          }
           end += 1
         }
         guard end + 1 < bytes.count, bytes[end + 1] == UInt8(ascii: "\\") else {

@@ -1,7 +1,7 @@
 // A libFuzzer target for TTXMLParser.
 //
-// `make fuzz-xml` builds it with `-sanitize=fuzzer,address -D FUZZING` and runs libFuzzer on the
-// seed corpus for a bounded time. Built normally (without FUZZING) it parses every file named on
+// `make fuzz-xml` builds it with coverage, AddressSanitizer and `-D FUZZING` and runs libFuzzer
+// on the seed corpus for a bounded time. Built normally (without FUZZING) it parses every file named on
 // the command line once, which replays a crash input: `FuzzXMLParser crash-1234`.
 import Foundation
 import FuzzSupport

@@ -192,6 +192,37 @@ struct TTXMLAttributeLimitTests {
     }
   }
 
+  /// A UTF-16 document that declares `UTF-8` is still UTF-16 to libxml2, and so to the
+  /// scanner: characters whose UTF-16 bytes spell `<!--` cannot put it in a comment and hide
+  /// the tag after them (it is the scanner, before libxml2, that refuses the tag).
+  @Test func declaredUTF8DoesNotSwitchAUTF16Document() throws {
+    let text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><r>\u{213C}\u{2D2D}" + Self.wideTag(5) + "</r>"
+    var bytes: [UInt8] = [0xFF, 0xFE]
+    for unit in text.utf16 { bytes += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+    #expect(
+      try Self.parse(bytes, pieces: 4096, options: Self.limit(5)).root.child("a")?.attributes.count == 5)
+    for size in [1, 3, 4096] {
+      let error = try #require(throws: TTXMLError.self) {
+        try Self.parse(bytes, pieces: size, options: Self.limit(4))
+      }
+      #expect(error.code == .attributeCountLimit)
+      #expect(error.message.contains("The start tag <a> has more than 4 attributes"), "\(error)")
+    }
+  }
+
+  /// A `<` in a broken DOCTYPE starts a tag for the scanner too: libxml2 in recovery mode may
+  /// read one there.
+  @Test(arguments: ["<!DOCTYPE r x", "<!DOCTYPE r []"])
+  func brokenDoctypesDoNotHideATag(start: String) throws {
+    var options = Self.limit(4)
+    options.recovers = true
+    let error = try #require(throws: TTXMLError.self) {
+      try TTXMLParser.parse(Data((start + Self.wideTag(5) + "]><r/>").utf8), options: options)
+    }
+    #expect(error.code == .attributeCountLimit)
+    #expect(error.message.contains("The start tag <a> has more than 4 attributes"), "\(error)")
+  }
+
   /// A declaration that switches to an EBCDIC code page: libxml2 reads the rest as EBCDIC, and
   /// so does the scanner (ASCII bytes alone show no tag at all).
   @Test func declaredEncodingIsFollowed() throws {

@@ -16,7 +16,8 @@ import Darwin
 /// The encoding is chosen as libxml2 chooses it: `options.encoding` when set (the parser then
 /// tells libxml2 to ignore the declaration); otherwise the first four bytes, then the XML
 /// declaration's `encoding`, which takes effect right after its closing quote. A leading byte
-/// order mark is dropped from the output.
+/// order mark is dropped from the output, except through an `options.encoding` converter,
+/// which passes it on as U+FEFF.
 struct TTXMLInputDecoder {
   enum Kind {
     /// Passed on as is.
@@ -105,8 +106,7 @@ struct TTXMLInputDecoder {
     case .utf32: width = 4
     case .converter:
       // Only `options.encoding` makes a converter before the declaration is settled, and then
-      // there is no declaration to read; the start only needs the byte order mark dropped,
-      // which iconv leaves as U+FEFF.
+      // there is no declaration to read; a byte order mark comes out of iconv as U+FEFF.
       atStart = false
       declaration = nil
       return 0
@@ -163,13 +163,22 @@ struct TTXMLInputDecoder {
   }
 
   /// The kind for an encoding name, as libxml2 would switch to it; `nil` to stay with `current`.
+  ///
+  /// This follows libxml2's `xmlParseEncodingDecl` (2.9): a declared `UTF-8` or `UTF-16`
+  /// (exactly these names, in any case) switches nothing, since UTF-8 is read natively and
+  /// UTF-16 was settled by the byte order mark or the first bytes, whatever the declaration
+  /// says; every other name switches, `UTF-16LE` and `UTF-16BE` included, even from UTF-16.
+  /// Reading what libxml2 reads is what lets the scanner see every start tag.
   static func kind(forEncoding name: String, current: Kind) -> Kind? {
-    let compact = String(
-      name.uppercased().unicodeScalars.filter { ("A"..."Z").contains($0) || ("0"..."9").contains($0) })
-    // libxml2 reads UTF-8 natively and never switches between UTF-16 variants.
-    if compact == "UTF8" { return .bytes }
-    if compact.hasPrefix("UTF16") || compact.hasPrefix("UCS2") {
-      if case .utf16 = current { return nil }
+    let upper = name.uppercased()
+    if upper == "UTF-8" || upper == "UTF8" {
+      // An EBCDIC document must name its code page; libxml2 cannot read it as UTF-8 either.
+      if case .ebcdicDeclaration = current { return .bytes }
+      return nil
+    }
+    if upper == "UTF-16" || upper == "UTF16" { return nil }
+    let compact = String(upper.unicodeScalars.filter { ("A"..."Z").contains($0) || ("0"..."9").contains($0) })
+    if compact == "UTF16LE" || compact == "UTF16BE" {
       return .utf16(bigEndian: compact.hasSuffix("BE"))
     }
     if compact.hasPrefix("UTF32") || compact.hasPrefix("UCS4") || compact.hasPrefix("ISO10646UCS4") {

@@ -17,8 +17,9 @@ import Foundation
 /// The input is UTF-8 or any encoding in which the bytes of ASCII characters only ever mean
 /// those characters (ISO-8859, Windows code pages, Shift_JIS, EUC, GBK, Big5): the
 /// ``TTXMLInputDecoder`` turns everything else into UTF-8 first. A `<` always opens a tag
-/// outside comments, CDATA sections and processing instructions (inside a tag it is an error
-/// after which libxml2 also starts over), so malformed input cannot hide a tag from it.
+/// outside comments, CDATA sections, processing instructions and the internal subset's
+/// declarations (inside a tag or the DOCTYPE it is an error after which libxml2, in recovery
+/// mode, may read a tag), so malformed input cannot hide a tag from it.
 struct TTXMLMarkupScanner {
   /// Where the scanner is.
   enum State: UInt8 {
@@ -505,6 +506,8 @@ struct TTXMLMarkupScanner {
         state = .doctypeQuote
       case 0x5B: state = .subset
       case 0x3E: state = .text
+      // Not allowed here; libxml2 in recovery mode reads a tag after it, so the scanner does.
+      case 0x3C: state = .tagOpen
       default: break
       }
     case .doctypeQuote:
@@ -531,7 +534,14 @@ struct TTXMLMarkupScanner {
         startDeclaration(byte, inSubset: true)
       }
     case .subsetEnd:
-      if byte == 0x3E { state = .text } else if !Self.isSpace(byte) { state = .subset }
+      if byte == 0x3E {
+        state = .text
+      } else if byte == 0x3C {
+        // As in `.doctype`: a tag libxml2 may read in recovery mode.
+        state = .tagOpen
+      } else if !Self.isSpace(byte) {
+        state = .subset
+      }
     case .processingInstruction:
       if byte == 0x3F {
         run = 1

@@ -377,7 +377,9 @@ public final class TTXMLParser {
 
   private func lastErrorMessage(_ context: xmlParserCtxtPtr) -> String? {
     guard let message = context.pointee.lastError.message else { return nil }
-    return String(cString: message).trimmingCharacters(in: .whitespacesAndNewlines)
+    // libxml2's messages quote the document ("Unsupported encoding %s"): escaped.
+    let text = String(cString: message).trimmingCharacters(in: .whitespacesAndNewlines)
+    return TTMessageText.escaped(text, limit: 500)
   }
 
   private func declaration() -> (encoding: String?, version: String?) {
