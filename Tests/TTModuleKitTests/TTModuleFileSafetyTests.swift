@@ -103,6 +103,25 @@ import Glibc
     #expect(try FileManager.default.contentsOfDirectory(atPath: path) == ["README.md"])
   }
 
+  /// With --force, a file or folder in the project that is a link leading out of it is
+  /// refused: the file it points to (a `~/.bashrc`) is never replaced, and nothing is written.
+  @Test(arguments: ["file", "folder"])
+  func forceRefusesLinksThatLeadOutOfTheProject(kind: String) throws {
+    let temp = try TemporaryDirectory()
+    let path = temp.path("App")
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+    try FileManager.default.createDirectory(atPath: temp.path("outside"), withIntermediateDirectories: false)
+    try Data("precious".utf8).write(to: URL(fileURLWithPath: temp.path("outside/README.md")))
+    let link = kind == "file" ? "\(path)/README.md" : "\(path)/Sources"
+    let target = kind == "file" ? temp.path("outside/README.md") : temp.path("outside")
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+    expectRefused({ _ = try new(path, force: true) }, mentioning: "leads out of the project")
+    #expect(try temp.read("outside/README.md") == Array("precious".utf8))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: temp.path("outside")) == ["README.md"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: path) == [kind == "file" ? "README.md" : "Sources"])
+  }
+
   /// `add` refuses a read-only Package.swift and leaves its bytes and permissions alone.
   @Test func addRefusesAReadOnlyPackageSwift() throws {
     let temp = try TemporaryDirectory()

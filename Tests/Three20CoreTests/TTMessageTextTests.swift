@@ -16,6 +16,7 @@ import Three20Core
   @Test func bidirectionalOverridesAreEscaped() {
     #expect(TTMessageText.escaped("abc\u{202E}fed") == "abc\\u{202E}fed")
     #expect(TTMessageText.escaped("\u{2066}x\u{2069}") == "\\u{2066}x\\u{2069}")
+    #expect(TTMessageText.escaped("a\u{200E}b\u{200F}c\u{061C}") == "a\\u{200E}b\\u{200F}c\\u{61C}")
   }
 
   @Test func quotesAndBackslashesAreEscapedOnlyWhenQuoted() {

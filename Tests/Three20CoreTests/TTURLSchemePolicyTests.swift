@@ -45,6 +45,14 @@ struct TTURLSchemePolicyTests {
     #expect(TTURLSchemePolicy.scheme(of: "svn+ssh://host/x") == "svn+ssh")
   }
 
+  /// A scheme longer than any real one is cut, kept, and refused, never read as relative.
+  @Test func overlongSchemesAreCutAndRefused() {
+    let long = String(repeating: "a", count: 1_000_000)
+    #expect(TTURLSchemePolicy.scheme(of: long + ":x") == String(repeating: "a", count: 64))
+    #expect(TTURLSchemePolicy.scheme(of: String(repeating: "b", count: 64) + ":x")?.count == 64)
+    #expect(!TTURLSchemePolicy.default.allows(long + ":x"))
+  }
+
   /// An app allows more schemes on purpose, and can refuse relative references.
   @Test func policiesAreConfigurable() {
     let podcasts = TTURLSchemePolicy.default.allowing("ITPC", "feed")

@@ -4,8 +4,9 @@ import Foundation
 ///
 /// They are global to the process, and suites of different test targets run in one process in
 /// parallel: a test that captures warnings while another test restores the default handler, or
-/// lowers the level, sees nothing. Every helper that swaps the handlers or levels holds this
-/// lock for as long as it has them swapped.
+/// lowers the level, sees nothing. Every synchronous helper that swaps the handlers or levels
+/// in a shared test process holds this lock for as long as it has them swapped (the network
+/// tests' async capture runs in a process of its own).
 ///
 /// ```swift
 /// TTLogCaptureLock.withLock {

@@ -20,10 +20,4 @@ enum CatalogNetwork {
     queue.defaultTotalTimeout = 120
     return queue
   }()
-
-  /// Removes the cache's folder; the program calls it on the way out.
-  static func removeCache() {
-    guard let cache else { return }
-    try? FileManager.default.removeItem(at: cache.directory)
-  }
 }

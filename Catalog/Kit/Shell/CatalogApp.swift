@@ -10,13 +10,10 @@ import Three20UICommon
 @MainActor
 public enum CatalogApp {
   /// Runs the program with its arguments (without the program name); returns the exit status.
+  ///
+  /// The network demos' cache folder, made only when a demo first uses the network, is removed
+  /// when the process exits (``CatalogTemporaryFolder``).
   public static func main(arguments: [String]) async -> Int32 {
-    let status = await run(arguments: arguments)
-    CatalogNetwork.removeCache()
-    return status
-  }
-
-  private static func run(arguments: [String]) async -> Int32 {
     let options: CatalogOptions
     do {
       options = try CatalogOptions(arguments: arguments)
@@ -29,6 +26,7 @@ public enum CatalogApp {
       print(CatalogOptions.usage)
       return 0
     }
+    // A --state that cannot be used is a wrong argument in every mode, refused before anything.
     if let stateFile = options.stateFile, let problem = stateFileProblem(stateFile) {
       printError(CatalogUsageError(problem).description)
       return 64

@@ -91,7 +91,7 @@ public enum TTGlobalURLOpener {
     guard let opener = current else {
       TTLog.warning(
         .navigator,
-        "No URL opener is set, so '\(url)' was not opened. "
+        "No URL opener is set, so \(TTMessageText.quoted(url)) was not opened. "
           + "Set TTGlobalURLOpener.current to your navigator at start-up.")
       return false
     }

@@ -107,6 +107,10 @@ public struct TTURLSchemePolicy: Sendable, Hashable {
       + "(TTURLSchemePolicy.allowing(_:)) only if the app handles such URLs safely."
   }
 
+  /// The longest scheme ``scheme(of:)`` reads: 64 characters (registered schemes are far
+  /// shorter).
+  public static let maximumSchemeLength = 64
+
   /// The scheme of a URL written as text, in lowercase, or `nil` for a relative reference.
   ///
   /// The text is read as browsers read it: leading spaces and control characters are skipped,
@@ -122,11 +126,17 @@ public struct TTURLSchemePolicy: Sendable, Hashable {
   ///
   /// - Parameter url: The URL.
   /// - Returns: The scheme, or `nil`.
-  /// - Complexity: O(length of the scheme); the rest of the URL is not read.
+  /// A run of more than ``maximumSchemeLength`` scheme characters is returned cut to that
+  /// length: no scheme is that long, so no policy allows it (where a browser would say "unknown
+  /// scheme", never "relative").
+  ///
+  /// - Complexity: O(the leading white space and control characters + the scheme); at most
+  ///   ``maximumSchemeLength`` bytes are kept.
   public static func scheme(of url: String) -> String? {
     var scheme: [UInt8] = []
     var started = false
     for byte in url.utf8 {
+      if scheme.count == maximumSchemeLength { return String(decoding: scheme, as: UTF8.self) }
       if !started, byte <= 0x20 { continue }
       started = true
       switch byte {

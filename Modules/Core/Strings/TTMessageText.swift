@@ -30,7 +30,8 @@ public enum TTMessageText {
   ///
   /// - `\0`, `\t`, `\n` and `\r` are written as such; any other C0 control character, DEL and
   ///   the C1 controls as `\u{1B}` and so on.
-  /// - The bidirectional embedding, override and isolate marks (U+202A–U+202E, U+2066–U+2069),
+  /// - The bidirectional marks (U+200E, U+200F, U+061C) and embedding, override and isolate
+  ///   characters (U+202A–U+202E, U+2066–U+2069),
   ///   U+2028/U+2029, the byte order mark and U+FFF9–U+FFFB are escaped too, so they cannot
   ///   reorder or hide the rest of the message.
   /// - Text longer than `limit` characters is cut and ends with `…`.
@@ -105,7 +106,8 @@ public enum TTMessageText {
     case 0x0D: output += "\\r"
     case 0x22 where quotes: output += "\\\""
     case 0x5C where quotes: output += "\\\\"
-    case 0x01..<0x20, 0x7F..<0xA0, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029, 0xFEFF,
+    case 0x01..<0x20, 0x7F..<0xA0, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029,
+      0xFEFF,
       0xFFF9...0xFFFB:
       output += "\\u{" + hex(scalar.value, width: 2) + "}"
     default: output.unicodeScalars.append(scalar)

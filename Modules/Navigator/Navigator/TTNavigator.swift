@@ -521,7 +521,8 @@ public final class TTNavigator: TTURLOpening {
     }
     if url.hasPrefix("#") {
       guard let current = visibleController?.navigatorURL else {
-        TTLog.info(.navigator, "The fragment URL \(url) has no visible controller to go to.")
+        TTLog.info(
+          .navigator, "The fragment URL \(TTMessageText.quoted(url)) has no visible controller to go to.")
         delegate?.navigator(self, didNotMatch: url)
         return .notOpened
       }
@@ -530,7 +531,7 @@ public final class TTNavigator: TTURLOpening {
     guard opening.count < Self.maximumNesting, !opening.contains(url) else {
       TTLog.warning(
         .navigator,
-        "Not opening \(url): it is already being opened beneath \(opening.last ?? "?") "
+        "Not opening \(TTMessageText.quoted(url)): it is already being opened beneath \(TTMessageText.quoted(opening.last ?? "?")) "
           + "(a loop of parent URLs, or \(Self.maximumNesting) URLs opened inside one another). "
           + "Check the routes' parent URLs.")
       return .notOpened
@@ -540,18 +541,18 @@ public final class TTNavigator: TTURLOpening {
 
     if let delegate {
       guard delegate.navigator(self, shouldOpen: url) else {
-        TTLog.info(.navigator, "The delegate refused \(url).")
+        TTLog.info(.navigator, "The delegate refused \(TTMessageText.quoted(url)).")
         return .notOpened
       }
       guard let rewritten = delegate.navigator(self, urlToOpen: url) else {
-        TTLog.info(.navigator, "The delegate cancelled \(url).")
+        TTLog.info(.navigator, "The delegate cancelled \(TTMessageText.quoted(url)).")
         return .notOpened
       }
       url = rewritten
     }
     if let outcome = dispatchFragment(url) { return outcome }
     guard let resolution = resolver.resolve(url) else {
-      TTLog.info(.navigator, "No route matches \(url).")
+      TTLog.info(.navigator, "No route matches \(TTMessageText.quoted(url)).")
       delegate?.navigator(self, didNotMatch: url)
       return .notOpened
     }
@@ -560,7 +561,9 @@ public final class TTNavigator: TTURLOpening {
       TTLog.warning(.navigator, "Not opening a URL: \(refusal)")
       return .notOpened
     }
-    TTLog.debug(.navigator, "Opening \(url) (pattern \(resolution.match.pattern)).")
+    TTLog.debug(
+      .navigator,
+      "Opening \(TTMessageText.quoted(url)) (pattern \(TTMessageText.quoted(resolution.match.pattern))).")
     return present(resolution, url: url, action: action)
   }
 
@@ -587,11 +590,12 @@ public final class TTNavigator: TTURLOpening {
     else { return nil }
     let fragment = String(url[url.index(after: hash)...]).tt.percentDecoded
     guard let handler = visible as? any TTFragmentHandling else {
-      TTLog.info(.navigator, "\(url): the visible controller does not handle fragments.")
+      TTLog.info(
+        .navigator, "\(TTMessageText.quoted(url)): the visible controller does not handle fragments.")
       return .notOpened
     }
     guard handler.handleFragment(fragment) else {
-      TTLog.info(.navigator, "\(url): the visible controller did not use the fragment.")
+      TTLog.info(.navigator, "\(TTMessageText.quoted(url)): the visible controller did not use the fragment.")
       return .notOpened
     }
     return .controller(visible)
@@ -640,7 +644,7 @@ public final class TTNavigator: TTURLOpening {
   }
 
   private func declined(_ url: String) -> Outcome {
-    TTLog.info(.navigator, "The route for \(url) made no controller.")
+    TTLog.info(.navigator, "The route for \(TTMessageText.quoted(url)) made no controller.")
     return .notOpened
   }
 
@@ -659,7 +663,9 @@ public final class TTNavigator: TTURLOpening {
     }
     if open(TTURLAction(parentURL)) == nil {
       TTLog.info(
-        .navigator, "The parent \(parentURL) of \(url) did not open; \(url) opens above the current stack.")
+        .navigator,
+        "The parent \(TTMessageText.quoted(parentURL)) of \(TTMessageText.quoted(url)) did not open; \(TTMessageText.quoted(url)) opens above the current stack."
+      )
     }
   }
 

@@ -362,8 +362,6 @@ public final class TTTerminalHost {
   public static func terminalSize(
     of descriptor: Int32 = 1, environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> TTSize {
-    // Larger numbers are cut to this before multiplying (fittingSize cuts further).
-    let limit = TTCanvas.maximumWidth
     var window = winsize()
     if ioctl(descriptor, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 {
       return TTCanvas.fittingSize(width: Int(window.ws_col), height: Int(window.ws_row))
@@ -372,7 +370,7 @@ public final class TTTerminalHost {
       guard let value = environment[name].flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }),
         value > 0
       else { return nil }
-      return min(value, limit)
+      return value
     }
     return TTCanvas.fittingSize(width: number("COLUMNS") ?? 80, height: number("LINES") ?? 24)
   }

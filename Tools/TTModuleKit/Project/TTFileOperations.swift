@@ -165,6 +165,22 @@ enum TTFileOperations {
     }
   }
 
+  /// Refuses a path inside the project that a link leads out of it: `new --force` writes the
+  /// project's own files, never what a link planted in the directory points to (`~/.bashrc`).
+  ///
+  /// - Parameters:
+  ///   - root: The project directory, links resolved.
+  ///   - resolved: Where the path leads, links resolved.
+  ///   - given: The path as planned, for the message.
+  static func requireInside(_ root: URL, _ resolved: URL, shownAs given: URL) throws(TTModuleToolError) {
+    let rootPath = root.path.hasSuffix("/") ? root.path : root.path + "/"
+    guard resolved.path != root.path, !resolved.path.hasPrefix(rootPath) else { return }
+    throw TTModuleToolError(
+      .refused,
+      "\(shown(given)) is a symbolic link that leads out of the project, to \(shown(resolved)); "
+        + "ttmodule writes only inside the project. Move the link away and run again. Nothing was written.")
+  }
+
   /// Refuses a directory that cannot be written into.
   static func requireWritableDirectory(_ directory: URL, shownAs given: URL) throws(TTModuleToolError) {
     guard isWritable(directory) else {
@@ -250,7 +266,9 @@ enum TTFileOperations {
         folder = folder.appendingPathComponent(String(component))
         switch kind(of: folder) {
         case .missing: if !folders.contains(folder) { folders.append(folder) }
-        case .directory(let resolved, _): try requireWritableDirectory(resolved, shownAs: folder)
+        case .directory(let resolved, _):
+          try requireInside(directory, resolved, shownAs: folder)
+          try requireWritableDirectory(resolved, shownAs: folder)
         case .file:
           throw TTModuleToolError(
             .refused, "\(shown(folder)) is a file where a directory goes. Move it away and run again.")
@@ -259,7 +277,10 @@ enum TTFileOperations {
             .refused, "\(shown(folder)) is \(name) where a directory goes. Move it away and run again.")
         }
       }
-      targets.append(try replaceableTarget(for: directory.appendingPathComponent(file.path)))
+      let given = directory.appendingPathComponent(file.path)
+      let target = try replaceableTarget(for: given)
+      try requireInside(directory, target, shownAs: given)
+      targets.append(target)
     }
     // 2. Folders and temporary files; undone on failure.
     var made: [URL] = []
