@@ -180,6 +180,39 @@ import Three20TestSupport
     }
   }
 
+  /// What trimming refused stays refused: an element whose attributes are over what is left
+  /// of the allowance, or nested too deep, gives the same feed and the same problems however
+  /// the document was cut and whenever the tree was trimmed (before, a trim forgot the
+  /// refusal and admitted the fields after it).
+  @Test func refusalsSurviveTrimming() throws {
+    var limits = TTFeedReader.Limits()
+    limits.maxItemBytes = 100
+    limits.maxChannelBytes = 100
+    let wide = String(repeating: "x", count: 150)
+    let deep = String(repeating: "<b>", count: 300) + "deep" + String(repeating: "</b>", count: 300)
+    let data = Data(
+      """
+      <rss version="2.0"><channel><title>T</title><image><url>http://e.example/\(wide)</url></image>
+      <description>after the image</description>
+      <item><title>A</title><enclosure url="http://e.example/\(wide)" type="a"/>
+      <link>http://e.example/after</link><description>\(deep)</description></item>
+      <item><title>B</title><description>\(deep) and more</description><link>http://e.example/b</link></item>
+      </channel></rss>
+      """.utf8)
+    var options = TTXMLParser.Options()
+    options.maxDepth = 1_000
+    let whole = try TTFeedReader.read(data, options: options, limits: limits)
+    #expect(whole.items.first?.link == nil)
+    #expect(whole.items.first?.enclosures.isEmpty == true)
+    #expect(whole.items.dropFirst().first?.link?.absoluteString == "http://e.example/b")
+    #expect(whole.problems.filter { $0.code == .limitReached }.count >= 2)
+    for size in [1, 7, 64, 1_000] {
+      let reader = TTFeedReader(options: options, limits: limits)
+      reader.trimsAlways = true
+      #expect(try reader.read(data, inPiecesOf: size) == whole, "pieces of \(size) bytes")
+    }
+  }
+
   /// An item past its limit keeps its first fields, loses the rest, and is reported with its
   /// number, title and line.
   @Test func itemPastItsLimitIsCutAndReported() throws {

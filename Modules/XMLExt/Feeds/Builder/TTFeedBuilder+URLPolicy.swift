@@ -3,8 +3,9 @@ import Three20Core
 
 /// Dropping the addresses a `TTURLSchemePolicy` refuses from what the builder made.
 ///
-/// The builder checks each value once, when it is made: channel fields as they are added, items
-/// as they are built. An address is tested by the scheme Foundation parsed from it (the base's
+/// The builder checks channel fields as they are added (what changed since a snapshot) and
+/// items as they are built; addresses still relative when the feed is finished are checked
+/// once more, when the policy refuses relative references. An address is tested by the scheme Foundation parsed from it (the base's
 /// scheme for an address resolved against one), else by its text read as browsers read it.
 extension TTURLSchemePolicy {
   /// Whether the builder keeps an address; relative ones are kept unless `relative` is `true`

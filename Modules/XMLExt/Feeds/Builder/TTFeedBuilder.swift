@@ -63,6 +63,9 @@ public struct TTFeedBuilder: Sendable {
   private var itemNumber = 0
   /// The document's address, or the root's `xml:base` resolved against it.
   private let rootBase: URL?
+  /// The channel's link when it is absolute, against which items' relative addresses are
+  /// resolved as they are built (kept here so that is not looked up per item).
+  private var site: URL?
   /// The channel's base: its `xml:base` against ``rootBase``.
   var channelBase: URL?
   /// The `xml:lang` of the root or channel, used when no language element is given.
@@ -158,15 +161,16 @@ public struct TTFeedBuilder: Sendable {
       }
       return
     }
-    var feed = result
+    // The feed is moved out of `result` while the field is added, so appending to its lists
+    // does not copy them (a plain `var feed = result` would share them and copy on each add).
+    var feed = TTFeed(kind: result.kind)
+    swap(&feed, &result)
     let before = ChannelURLs(feed)
     addChannelField(element, to: &feed)
     let refused = feed.removeRefusedChannelURLs(since: before, policy: urlPolicy, relative: false)
-    result = feed
-    var seen = Set<String>()
-    for url in refused where seen.insert(url).inserted {
-      report(.refusedURL, "Left out an address of the channel: " + refusal(of: url))
-    }
+    if feed.links.count != before.links { site = feed.link.flatMap { $0.scheme == nil ? nil : $0 } }
+    swap(&feed, &result)
+    reportRefused(refused, "Left out an address of the channel: ")
   }
 
   /// The feed built from everything added so far.
@@ -174,52 +178,58 @@ public struct TTFeedBuilder: Sendable {
   /// Addresses still relative (no `xml:base` and no document address applied) are resolved
   /// against the channel's link, when it has an absolute one.
   public var feed: TTFeed {
-    withoutRelativeURLs(resolvedFeed)
-  }
-
-  /// The feed with relative addresses resolved against the channel's link.
-  private var resolvedFeed: TTFeed {
-    var feed = result
+    var finished = self
+    finished.resolveRelativeURLs()
+    finished.dropRelativeURLs()
+    var feed = finished.result
     if feed.language == nil { feed.language = fallbackLanguage }
-    if omittedProblems > 0 {
+    // Last, after every problem was reported.
+    if finished.omittedProblems > 0 {
       feed.problems.append(
         TTFeedProblem(
           .moreProblems,
-          "\(omittedProblems) more problems were found and not listed (only the first "
+          "\(finished.omittedProblems) more problems were found and not listed (only the first "
             + "\(Self.maxProblems) are)."))
     }
-    guard let site = feed.link, site.scheme != nil else { return feed }
+    return feed
+  }
+
+  /// Resolves the relative addresses left against the channel's link.
+  private mutating func resolveRelativeURLs() {
+    guard let site = result.link, site.scheme != nil else { return }
     let resolve = Self.resolver(site: site)
-    if var image = feed.image {
+    if var image = result.image {
       image.url = resolve(image.url)
       image.link = image.link.map(resolve)
-      feed.image = image
+      result.image = image
     }
-    feed.icon = feed.icon.map(resolve)
-    feed.podcast = feed.podcast?.resolvingURLs(with: resolve)
-    feed.links = feed.links.map { link in
+    result.icon = result.icon.map(resolve)
+    result.podcast = result.podcast?.resolvingURLs(with: resolve)
+    let resolvePerson = { (person: TTFeedPerson) -> TTFeedPerson in
+      var person = person
+      person.uri = person.uri.map(resolve)
+      return person
+    }
+    result.authors = result.authors.map(resolvePerson)
+    result.contributors = result.contributors.map(resolvePerson)
+    result.links = result.links.map { link in
       var link = link
       link.url = resolve(link.url)
       return link
     }
-    feed.items = feed.items.map { $0.resolvingRelativeURLs(with: resolve) }
-    return feed
+    for index in result.items.indices where result.items[index].hasRelativeURLs {
+      result.items[index] = result.items[index].resolvingRelativeURLs(with: resolve)
+    }
   }
 
-  /// The feed with the relative addresses still left dropped, when the policy refuses them.
-  private func withoutRelativeURLs(_ feed: TTFeed) -> TTFeed {
-    guard !urlPolicy.allowsRelativeReferences else { return feed }
-    var feed = feed
-    var refused = feed.removeRefusedChannelURLs(
-      since: ChannelURLs.empty, policy: urlPolicy, relative: true)
-    for index in feed.items.indices {
-      refused += feed.items[index].removeRefusedURLs(policy: urlPolicy, relative: true)
+  /// Drops the addresses still relative, when the policy refuses them, and reports each.
+  private mutating func dropRelativeURLs() {
+    guard !urlPolicy.allowsRelativeReferences else { return }
+    var refused = result.removeRefusedChannelURLs(since: ChannelURLs.empty, policy: urlPolicy, relative: true)
+    for index in result.items.indices where result.items[index].hasRelativeURLs {
+      refused += result.items[index].removeRefusedURLs(policy: urlPolicy, relative: true)
     }
-    for url in refused where feed.problems.count < Self.maxProblems {
-      feed.problems.append(
-        TTFeedProblem(.refusedURL, "Left out an address that stayed relative: " + refusal(of: url)))
-    }
-    return feed
+    reportRefused(refused, "Left out an address that stayed relative: ")
   }
 
   /// An item built from its element, with relative addresses resolved against the channel's
@@ -232,7 +242,7 @@ public struct TTFeedBuilder: Sendable {
   mutating func streamedItem(from element: TTFeedElement, isFinal: Bool) -> TTFeedItem {
     var built = item(from: element)
     itemNumber += 1
-    if built.hasRelativeURLs, let site = result.links.bestAlternate?.url, site.scheme != nil {
+    if built.hasRelativeURLs, let site {
       built = built.resolvingRelativeURLs(with: Self.resolver(site: site))
     }
     return admitted(built, relative: isFinal)
@@ -248,11 +258,8 @@ public struct TTFeedBuilder: Sendable {
   /// kept unless `relative` is `true`.
   private mutating func admitted(_ item: TTFeedItem, relative: Bool) -> TTFeedItem {
     var item = item
-    var seen = Set<String>()
     let refused = item.removeRefusedURLs(policy: urlPolicy, relative: relative)
-    for url in refused where seen.insert(url).inserted {
-      report(.refusedURL, "Left out an address of \(itemName(item)): " + refusal(of: url))
-    }
+    reportRefused(refused, "Left out an address of \(itemName(item)): ")
     return item
   }
 
@@ -267,13 +274,18 @@ public struct TTFeedBuilder: Sendable {
   }
 
   /// How problem messages name the item built last, for example `item 3 ("Hello")`.
-  func itemName(_ item: TTFeedItem?) -> String {
-    let title = item?.title.map { " (" + TTMessageText.quoted($0, limit: 60) + ")" } ?? ""
+  func itemName(_ item: TTFeedItem) -> String {
+    let title = item.title.map { " (" + TTMessageText.quoted($0, limit: 60) + ")" } ?? ""
     return "item \(itemNumber)" + title
   }
 
-  /// The number of the item built next (internal, for ``TTFeedReader``).
-  var nextItemNumber: Int { itemNumber + 1 }
+  /// Reports each address refused, once, after `prefix`.
+  private mutating func reportRefused(_ urls: [String], _ prefix: String) {
+    var seen = Set<String>()
+    for url in urls where seen.insert(url).inserted {
+      report(.refusedURL, prefix + refusal(of: url))
+    }
+  }
 
   private func refusal(of url: String) -> String {
     urlPolicy.refusal(of: url) ?? "its scheme is not allowed."

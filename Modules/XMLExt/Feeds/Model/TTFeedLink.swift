@@ -59,10 +59,14 @@ extension [TTFeedLink] {
   /// The link to show for a feed or item: the first `alternate` link of type HTML or XHTML,
   /// else the first `alternate` link.
   var bestAlternate: TTFeedLink? {
-    let alternates = filter { $0.relation == TTFeedLink.alternate }
-    return alternates.first { link in
-      guard let type = link.type?.lowercased() else { return false }
-      return type == "text/html" || type == "application/xhtml+xml"
-    } ?? alternates.first
+    // One pass, no copy: this runs for every item of a feed.
+    var first: TTFeedLink?
+    for link in self where link.relation == TTFeedLink.alternate {
+      if let type = link.type?.lowercased(), type == "text/html" || type == "application/xhtml+xml" {
+        return link
+      }
+      if first == nil { first = link }
+    }
+    return first
   }
 }

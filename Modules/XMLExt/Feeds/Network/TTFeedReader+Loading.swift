@@ -33,9 +33,10 @@ extension TTFeedReader {
   ///   - limits: How much of the channel and of each item is kept. Defaults to
   ///     ``Limits/init()``.
   ///   - urlPolicy: The schemes addresses may have. Defaults to `TTURLSchemePolicy.default`.
-  ///   - onItem: Receives each item as soon as it is read, one at a time and in order, on one
-  ///     of the queue's processing threads (never its network thread); the returned feed then
-  ///     has no items. Defaults to `nil` (items are collected).
+  ///   - onItem: Receives each item as soon as it is read, one at a time and in order: on one
+  ///     of the queue's processing threads while the body arrives (never its network thread),
+  ///     or on the caller's task for an answer from the cache and the items completed at the
+  ///     end; the returned feed then has no items. Defaults to `nil` (items are collected).
   /// - Returns: The feed.
   /// - Throws: Network's `TTNetworkError` when the load fails (an HTTP error status, a lost
   ///   connection), else ``TTXMLError`` when the body is not a feed.

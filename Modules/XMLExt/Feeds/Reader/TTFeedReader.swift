@@ -7,8 +7,8 @@ public import Three20Core
 /// The reader runs a streaming ``TTXMLParser`` that hands over every `item` and `entry` the
 /// moment it closes and then forgets it, and a ``TTFeedBuilder`` that turns each one into a
 /// ``TTFeedItem``. Channel fields go to the builder as soon as they close too, and what the
-/// builder does not read is dropped as it is parsed, so the reader holds only the item or field
-/// being read, within its ``Limits``: a feed of any length or shape is read in bounded memory
+/// builder does not read is dropped from the parser's tree each time it has doubled, so the
+/// reader holds little more than the item or field being read, within its ``Limits``: a feed of any length or shape is read in bounded memory
 /// and linear time. Give the reader an `onItem` closure to receive the items one by one instead
 /// of collecting them in the result.
 ///
@@ -299,8 +299,8 @@ public final class TTFeedReader {
   public var itemCount: Int { collector.itemCount }
 
   /// How many XML nodes the reader holds right now: bounded however long the feed is and
-  /// whatever its shape, because items and channel fields are dropped from the parser's tree as
-  /// soon as they are read, and what the reader does not read as soon as it is parsed.
+  /// whatever its shape, because items, channel fields and what the reader does not read are
+  /// dropped from the parser's tree once they are handed over, each time the tree has doubled.
   public var nodeCount: Int { parser.nodeCount }
 
   /// The bytes the parser's tree takes now, its arrays' capacity (internal, for tests).

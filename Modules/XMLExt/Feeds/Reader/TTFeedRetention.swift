@@ -55,10 +55,41 @@ struct TTFeedAllowance {
   }
 
   /// Refuses everything from now on.
-  private mutating func exhaust() {
+  mutating func exhaust() {
     bytes = 0
     nodes = 0
     wasCut = true
+  }
+}
+
+/// Marks the parser's tree keeps where trimming refused content, so that walking the trimmed
+/// tree again (another trim, or the final conversion) refuses the same as the first walk did,
+/// however the pieces were cut (internal).
+///
+/// A refused element leaves nothing to refuse again: a closed one is dropped, an open one is
+/// kept without its attributes. So its place is marked, in the `namespaceCount` of a node
+/// (otherwise 0 for text and for an element kept bare): a text node of no bytes where a closed
+/// element was dropped, or the open element itself.
+enum TTFeedMark {
+  /// The allowance refused here: nothing more of the item or field is admitted.
+  static let refused: Int32 = -1
+  /// Content nested too deep was left out here: the item or field is cut, what follows is
+  /// still admitted.
+  static let tooDeep: Int32 = -2
+
+  /// Applies the mark of `node`, if any, to `allowance`; `true` when the node is a mark (or
+  /// marked) and is not itself admitted.
+  static func apply(_ node: TTXMLStorage.Node, to allowance: inout TTFeedAllowance) -> Bool {
+    switch node.namespaceCount {
+    case refused:
+      allowance.exhaust()
+      return true
+    case tooDeep:
+      allowance.wasCut = true
+      return true
+    default:
+      return false
+    }
   }
 }
 
@@ -104,7 +135,8 @@ struct TTFeedTreeView {
     let node = nodes[index]
     let entry = names[Int(node.name)]
     var converted: [TTFeedElement.Attribute] = []
-    let first = node.offset + Int(node.namespaceCount)
+    // A marked element (TTFeedMark) is kept bare: no attributes.
+    let first = node.offset + Int(max(0, node.namespaceCount))
     let end = node.offset + Int(node.count)
     if first < end {
       converted.reserveCapacity(end - first)
@@ -129,7 +161,9 @@ struct TTFeedTreeView {
   /// - Parameter itemFields: Whether the element is an item, whose children the builder does
   ///   not read are left out without counting against the allowance.
   func feedElement(at root: Int, allowance: inout TTFeedAllowance, itemFields: Bool) -> TTFeedElement? {
-    guard allowance.admitElement(attributeBytes: attributeBytes(at: root)) else { return nil }
+    guard !TTFeedMark.apply(nodes[root], to: &allowance),
+      allowance.admitElement(attributeBytes: attributeBytes(at: root))
+    else { return nil }
     var stack: [(element: TTFeedElement, end: Int)] = [(bareElement(at: root), Int(nodes[root].end))]
     var index = root + 1
     while true {
@@ -139,6 +173,10 @@ struct TTFeedTreeView {
         stack[stack.count - 1].element.nodes.append(.element(finished))
       }
       let node = nodes[index]
+      if TTFeedMark.apply(node, to: &allowance) {
+        index = node.isText ? index + 1 : Int(node.end)
+        continue
+      }
       if node.isText {
         let kept = allowance.admitText(count: Int(node.count))
         if kept > 0 {

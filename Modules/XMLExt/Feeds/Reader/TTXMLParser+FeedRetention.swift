@@ -57,7 +57,9 @@ extension TTXMLParser {
     var newStreamRoot = -1
     var newStreamByteBase = 0
 
-    func keepElement(_ index: Int, parent: Int32, role: Role, withAttributes: Bool, isOpen: Bool) {
+    func keepElement(
+      _ index: Int, parent: Int32, role: Role, withAttributes: Bool, isOpen: Bool, mark: Int32 = 0
+    ) {
       var node = old.nodes[index]
       let position = nodes.count
       if index == streamRoot { newStreamByteBase = bytes.count }
@@ -67,7 +69,7 @@ extension TTXMLParser {
       let attributeCount = withAttributes ? Int(node.count) : 0
       node.offset = attributes.count
       node.count = Int32(attributeCount)
-      if !withAttributes { node.namespaceCount = 0 }
+      if !withAttributes { node.namespaceCount = mark }
       for source in first..<(first + attributeCount) {
         var attribute = old.attributes[source]
         let start = attribute.offset
@@ -79,6 +81,15 @@ extension TTXMLParser {
       roles.append(role)
       newIndex[index] = Int32(truncatingIfNeeded: position)
       if !isOpen { pending.append((position, Int(old.nodes[index].end))) }
+    }
+
+    /// Keeps a mark where refused content was dropped: a text node of no bytes.
+    func keepMark(_ mark: Int32, parent: Int32, line: Int32) {
+      nodes.append(
+        TTXMLStorage.Node(
+          name: -1, parent: parent, end: Int32(truncatingIfNeeded: nodes.count + 1), line: line,
+          offset: bytes.count, count: 0, namespaceCount: mark))
+      roles.append(.ignored)
     }
 
     var index = 0
@@ -101,10 +112,12 @@ extension TTXMLParser {
 
       if index == streamRoot {
         // The item being collected: its own allowance, wherever it sits.
-        let admitted = item.admitElement(attributeBytes: old.attributeBytes(at: index))
+        let admitted =
+          !TTFeedMark.apply(node, to: &item)
+          && item.admitElement(attributeBytes: old.attributeBytes(at: index))
         keepElement(
           index, parent: parent, role: .value(depth: 0, inItem: true, dead: !admitted),
-          withAttributes: admitted, isOpen: true)
+          withAttributes: admitted, isOpen: true, mark: admitted ? 0 : TTFeedMark.refused)
         index += 1
         continue
       }
@@ -117,10 +130,12 @@ extension TTXMLParser {
           {
             keepElement(index, parent: parent, role: .container, withAttributes: false, isOpen: true)
           } else if TTFeedBuilder.readsChannelField(name: entry.local, namespace: entry.namespaceURI) {
-            let admitted = channel.admitElement(attributeBytes: old.attributeBytes(at: index))
+            let admitted =
+              !TTFeedMark.apply(node, to: &channel)
+              && channel.admitElement(attributeBytes: old.attributeBytes(at: index))
             keepElement(
               index, parent: parent, role: .value(depth: 0, inItem: false, dead: !admitted),
-              withAttributes: admitted, isOpen: true)
+              withAttributes: admitted, isOpen: true, mark: admitted ? 0 : TTFeedMark.refused)
           } else {
             keepElement(index, parent: parent, role: .ignored, withAttributes: false, isOpen: true)
           }
@@ -137,6 +152,17 @@ extension TTXMLParser {
           index = skip
         }
       case .value(let depth, let inItem, let dead):
+        var mark: Int32 = 0
+        if !dead {
+          // A mark from an earlier trim refuses again, and stays.
+          let marked = inItem ? TTFeedMark.apply(node, to: &item) : TTFeedMark.apply(node, to: &channel)
+          if marked { mark = node.namespaceCount }
+        }
+        if mark != 0, node.isText {
+          keepMark(mark, parent: parent, line: node.line)
+          index += 1
+          continue
+        }
         if node.isText {
           var kept = 0
           if !dead {
@@ -159,25 +185,31 @@ extension TTXMLParser {
           index += 1
           continue
         }
-        var admitted = !dead
+        var admitted = !dead && mark == 0
         if admitted, inItem, depth == 0 {
           let entry = old.name(at: index)
           admitted = TTFeedBuilder.readsItemField(name: entry.local, namespace: entry.namespaceURI)
         }
-        if admitted, depth + 1 > TTFeedAllowance.maxDepth { admitted = false }
+        if admitted, depth + 1 > TTFeedAllowance.maxDepth {
+          admitted = false
+          mark = TTFeedMark.tooDeep
+        }
         if admitted {
           let attributeBytes = old.attributeBytes(at: index)
           admitted =
             inItem
             ? item.admitElement(attributeBytes: attributeBytes)
             : channel.admitElement(attributeBytes: attributeBytes)
+          if !admitted { mark = TTFeedMark.refused }
         }
         if admitted || isOpen {
           keepElement(
             index, parent: parent, role: .value(depth: depth + 1, inItem: inItem, dead: !admitted),
-            withAttributes: admitted, isOpen: isOpen)
+            withAttributes: admitted, isOpen: isOpen, mark: mark)
           index += 1
         } else {
+          // A refused element leaves its mark, so the next walk refuses from here too.
+          if mark != 0 { keepMark(mark, parent: parent, line: node.line) }
           index = skip
         }
       }
