@@ -193,13 +193,11 @@ struct TTXMLInputDecoder {
   /// Encoding names (upper case, letters and digits only) whose bytes below 0x80 are always
   /// ASCII, so markup can be found in them byte by byte.
   private static let asciiCompatible = [
-    "ASCII", "USASCII", "ANSIX341968", "ISO646US", "ISO8859", "LATIN", "WINDOWS125", "CP125", "CP874",
-    "WINDOWS874",
-    "CP932", "WINDOWS31J", "MSKANJI", "SHIFTJIS", "SJIS", "EUC", "CP936", "GB2312", "GBK", "GB18030", "CP949",
-    "UHC",
-    "CP950", "BIG5", "KOI8", "MAC", "TIS620", "CP437", "CP850", "CP866", "IBM437", "IBM850", "IBM866",
-    "VISCII",
-    "ARMSCII8", "GEORGIAN", "PT154", "CP1125",
+    "ASCII", "USASCII", "ANSIX341968", "ISO646US", "ISO8859", "LATIN", "WINDOWS125", "CP125",
+    "CP874", "WINDOWS874", "CP932", "WINDOWS31J", "MSKANJI", "SHIFTJIS", "SJIS", "EUC", "CP936",
+    "GB2312", "GBK", "GB18030", "CP949", "UHC", "CP950", "BIG5", "KOI8", "MAC", "TIS620", "CP437",
+    "CP850", "CP866", "IBM437", "IBM850", "IBM866", "VISCII", "ARMSCII8", "GEORGIAN", "PT154",
+    "CP1125",
   ]
 
   // MARK: - Converting

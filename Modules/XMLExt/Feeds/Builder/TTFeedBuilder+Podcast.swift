@@ -5,9 +5,8 @@ import Foundation
 extension TTFeedBuilder {
   /// The `itunes:` elements of a channel that are read.
   static let iTunesChannelFields: Set<String> = [
-    "author", "owner", "category", "keywords", "summary", "subtitle", "explicit", "block", "complete",
-    "image",
-    "type", "new-feed-url",
+    "author", "owner", "category", "keywords", "summary", "subtitle", "explicit", "block",
+    "complete", "image", "type", "new-feed-url",
   ]
   /// The `itunes:` elements of an item that are read.
   static let iTunesItemFields: Set<String> = [

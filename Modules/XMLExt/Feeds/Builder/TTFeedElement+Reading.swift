@@ -17,7 +17,9 @@ extension TTFeedElement {
   /// - Parameter base: Where relative `href` and `src` addresses in written-back markup are
   ///   resolved against.
   func htmlText(base: URL?) -> String? {
-    guard children.isEmpty else { return TTFeedText.nonEmpty(innerMarkup(base: base)) }
+    // Checked without building the children's array: this runs for every description.
+    let hasElements = nodes.contains { if case .element = $0 { true } else { false } }
+    guard !hasElements else { return TTFeedText.nonEmpty(innerMarkup(base: base)) }
     return trimmedText
   }
 
@@ -173,7 +175,7 @@ extension TTFeedElement {
             name = prefix + ":" + attribute.name
           }
           var value = attribute.value
-          if let elementBase, ["href", "src", "xlink:href"].contains(name),
+          if let elementBase, name == "href" || name == "src" || name == "xlink:href",
             let resolved = url(value, base: elementBase)
           {
             value = resolved.absoluteString
