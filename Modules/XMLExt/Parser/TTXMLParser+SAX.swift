@@ -127,13 +127,21 @@ enum TTXMLSAXCallbacks {
   /// With `XML_PARSE_HUGE` libxml2 no longer checks entity amplification itself and, once our
   /// budget stopped the innermost expansion, would go on expanding every remaining reference of
   /// the outer ones ("billion laughs" took hours). Finding no entity ends them at once.
+  ///
+  /// In recovery mode an entity no DTD declares is read as HTML's entity of that name, when
+  /// there is one (see ``TTXMLParser/htmlEntity(named:)``).
   static let entity: getEntitySAXFunc = { context, name in
     var failed = false
+    var recovering: TTXMLParser?
     withParser(context) { parser, parserContext in
       failed = parser.failure != nil
       if failed, parserContext != parser.context { xmlStopParser(parserContext) }
+      if parser.options.recovers { recovering = parser }
     }
-    return failed ? nil : xmlSAX2GetEntity(context, name)
+    if failed { return nil }
+    if let found = xmlSAX2GetEntity(context, name) { return found }
+    guard let recovering, let name else { return nil }
+    return recovering.htmlEntity(named: name)
   }
 
   static let structuredError: xmlStructuredErrorFunc = { context, error in
@@ -429,7 +437,10 @@ extension TTXMLParser {
             limitError(.entityExpansionLimit, "Entity references in an attribute nest more than 32 deep."))
           return
         }
-        guard let document = context?.pointee.myDoc, let entity = xmlGetDocEntity(document, name),
+        let declared = context?.pointee.myDoc.flatMap { xmlGetDocEntity($0, name) }
+        guard
+          let entity = declared
+            ?? (options.recovers ? htmlEntities.flatMap { xmlGetDocEntity($0, name) } : nil),
           entity.pointee.etype == XML_INTERNAL_GENERAL_ENTITY, let content = entity.pointee.content
         else { continue }
         let before = builder.bytes.count

@@ -67,6 +67,14 @@ public final class TTXMLParser {
   var failure: TTXMLError?
   /// Recovered and non-fatal problems.
   var diagnostics: [TTXMLError] = []
+  /// In recovery mode, the filter that escapes stray `&` and `<` and drops control characters
+  /// before libxml2 reads them; set up with the context.
+  var repair: TTXMLMarkupRepair?
+  /// How many of the repair's repairs are in ``diagnostics`` already.
+  var reportedRepairs = 0
+  /// The HTML entities read for undefined references in recovery mode, kept alive in a
+  /// document of their own until the parser goes.
+  var htmlEntities: xmlDocPtr?
   var isFinished = false
   var isFinishing = false
   /// Whether the streaming handler is running (feeding from inside it is refused).
@@ -316,6 +324,12 @@ public final class TTXMLParser {
       throw error
     }
     decoder = TTXMLInputDecoder(first: pending, override: options.encoding)
+    if options.recovers {
+      var repair = TTXMLMarkupRepair(first: pending, override: options.encoding)
+      pending = repair.filtered(pending, isFinal: false)
+      self.repair = repair
+      noteRepairs()
+    }
     if let error = pending.withUnsafeBytes({ inspect($0) }) { throw error }
     var handler = TTXMLSAXCallbacks.handler
     let created = pending.withUnsafeBufferPointer { buffer in
@@ -353,6 +367,59 @@ public final class TTXMLParser {
   }
 
   private func parseChunk(_ buffer: UnsafeRawBufferPointer, terminate: Bool) throws(TTXMLError) {
+    if repair != nil {
+      switch repair!.filter(buffer, isFinal: terminate) {
+      case .same:
+        break
+      case .prefix(let count):
+        noteRepairs()
+        return try parseRepairedChunk(
+          UnsafeRawBufferPointer(rebasing: buffer[0..<count]), terminate: terminate)
+      case .bytes(let bytes):
+        noteRepairs()
+        var thrown: TTXMLError?
+        bytes.withUnsafeBytes { repaired in
+          do throws(TTXMLError) {
+            try parseRepairedChunk(repaired, terminate: terminate)
+          } catch {
+            thrown = error
+          }
+        }
+        if let thrown { throw thrown }
+        return
+      }
+    }
+    try parseRepairedChunk(buffer, terminate: terminate)
+  }
+
+  /// Lists the repairs made since the last call in ``diagnostics``.
+  private func noteRepairs() {
+    guard let repair, repair.repairs.count > reportedRepairs else { return }
+    for made in repair.repairs[reportedRepairs...] where diagnostics.count < 1000 {
+      let reason: String
+      switch made.kind {
+      case .ampersand:
+        reason =
+          "An \"&\" that starts no entity or character reference was read as text (recovery); "
+          + "the document should write it as &amp;."
+      case .lessThan:
+        reason =
+          "A \"<\" that starts no tag was read as text (recovery); the document should write it as &lt;."
+      case .invalidUTF8(let byte):
+        reason =
+          "The byte 0x\(String(format: "%02X", byte)) is not UTF-8, the document's encoding; it was read as "
+          + "Windows-1252 (recovery). Declare the document's real encoding."
+      case .controlCharacter(let byte):
+        reason =
+          "The control character U+\(String(format: "%04X", byte)), which XML does not allow, was left out "
+          + "(recovery)."
+      }
+      diagnostics.append(TTXMLError(.malformed, reason, line: made.line, column: made.column))
+    }
+    reportedRepairs = repair.repairs.count
+  }
+
+  private func parseRepairedChunk(_ buffer: UnsafeRawBufferPointer, terminate: Bool) throws(TTXMLError) {
     guard let context else { return }
     if let error = inspect(buffer) { throw error }
     // Errors without a context (encoding conversion) go to the thread's structured handler:
@@ -394,6 +461,10 @@ public final class TTXMLParser {
   }
 
   private func releaseContext() {
+    if let htmlEntities {
+      xmlFreeDoc(htmlEntities)
+      self.htmlEntities = nil
+    }
     guard let context else { return }
     if let document = context.pointee.myDoc {
       xmlFreeDoc(document)
