@@ -196,6 +196,29 @@ func streamFeed(from url: String, show: @escaping @Sendable (TTFeedItem) -> Void
     #expect(trusted.items.count == 1)
   }
 
+  /// "Broken feeds".
+  @Test func brokenFeeds() throws {
+    let broken = Data("<rss version=\"2.0\"><channel><title>Fish & Chips</title></channel></rss>".utf8)
+    let lenient = try TTFeedReader.read(broken)
+    print(lenient.title ?? "")  // Fish & Chips
+    print(lenient.isWellFormed)  // false
+    if let problem = lenient.syntaxProblem {
+      print(problem.line ?? 0, problem.column ?? 0)  // 1 41
+    }
+    #expect(lenient.title == "Fish & Chips")
+    #expect(!lenient.isWellFormed)
+    #expect(lenient.syntaxProblem?.line == 1)
+    #expect(lenient.syntaxProblem?.column == 41)
+
+    do {
+      _ = try TTFeedReader.read(broken, strict: true)
+    } catch {
+      print(error.code)  // malformed
+    }
+    let error = try #require(throws: TTXMLError.self) { try TTFeedReader.read(broken, strict: true) }
+    #expect(error.code == .malformed)
+  }
+
   /// "When the document is not a feed".
   @Test func notAFeed() throws {
     do {

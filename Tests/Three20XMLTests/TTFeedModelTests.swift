@@ -58,7 +58,7 @@ struct TTFeedModelTests {
     let model = TTFeedModel(url: server.url("/feed/lab"), queue: queue)
     model.load(.default, more: false)
     await waitUntilLoaded(model)
-    server.setFeed(Data("<rss><channel>".utf8), name: "lab")
+    server.setFeed(Data("<html><body>Moved</body></html>".utf8), name: "lab")
     model.load(.network, more: false)
     await waitUntilLoaded(model)
     #expect(model.state.error != nil)

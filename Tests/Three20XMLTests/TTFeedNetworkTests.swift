@@ -68,13 +68,18 @@ import Three20XML
     #expect(feed.items[0].link?.absoluteString == "https://lab.example.org/notebook/2026/11/interferometer")
   }
 
-  /// A body that is not a feed fails the request with `invalidResponse`, the XML error with
-  /// its position underneath.
+  /// A body that is not well-formed XML is read leniently by default; a strict processor fails
+  /// the request with `invalidResponse`, the XML error with its position underneath.
   @Test func responseProcessorRejectsMalformedBody() async throws {
     server.setFeed(Data("<rss version=\"2.0\">\n<channel>\n<title>x</titel>".utf8), name: "bad")
+    let lenient = try await TTURLRequest(url: server.url("/feed/bad")).send(
+      processingWith: TTURLFeedResponse(), on: queue)
+    #expect(lenient.title == "x")
+    #expect(lenient.syntaxProblem?.line == 3)
+    var strict = TTURLFeedResponse()
+    strict.isStrict = true
     let error = await #expect(throws: TTNetworkError.self) {
-      try await TTURLRequest(url: self.server.url("/feed/bad")).send(
-        processingWith: TTURLFeedResponse(), on: self.queue)
+      try await TTURLRequest(url: self.server.url("/feed/bad")).send(processingWith: strict, on: self.queue)
     }
     #expect(error?.code == .invalidResponse)
     let xml = try #require(error?.underlying as? TTXMLError)

@@ -177,7 +177,9 @@ import Three20XML
       entry.comments?.absoluteString == "https://lab.example.org/notebook/2026/11/interferometer#comments")
     #expect(entry.published?.timeIntervalSince1970 == 1_795_189_500)
     #expect(entry.updated?.timeIntervalSince1970 == 1_795_256_430.25)
-    #expect(entry.summary == TTFeedContent("Two days of <b>alignment</b>, one good fringe.", type: .html))
+    #expect(
+      entry.summary
+        == TTFeedContent("Two days of <b>alignment</b>, one good fringe.", type: .html, language: "en"))
     #expect(entry.content?.type == .xhtml)
     let markup = try #require(entry.content?.value)
     #expect(markup.hasPrefix("<p>Two days of <b>alignment</b> &amp; one good fringe.</p>"))
@@ -191,12 +193,13 @@ import Three20XML
     #expect(mirrored.title == "Why the laser drifted")
     #expect(mirrored.link?.absoluteString == "https://mirror.example.com/archive/laser-drift")
     #expect(mirrored.date?.timeIntervalSince1970 == 1_794_960_000)
-    #expect(mirrored.content == TTFeedContent("Temperature, as always.", type: .text))
+    #expect(mirrored.content == TTFeedContent("Temperature, as always.", type: .text, language: "en"))
+    let sourceFeed = try #require(URL(string: "https://mirror.example.com/archive/feed.atom"))
     #expect(
       mirrored.source
         == TTFeedSource(
-          title: "Mirror Archive", url: URL(string: "https://mirror.example.com/archive/feed.atom"),
-          id: "tag:mirror.example.com,2020:archive"))
+          title: "Mirror Archive", url: sourceFeed, id: "tag:mirror.example.com,2020:archive",
+          links: [TTFeedLink(url: sourceFeed, relation: TTFeedLink.selfRelation)]))
 
     let broken = feed.items[2]
     #expect(broken.title == "Broken date")
@@ -255,20 +258,18 @@ import Three20XML
     #expect(error.message.hasPrefix("1: error: The document's root element is <config>"))
   }
 
-  /// An Atom `feed` outside the Atom namespace is not a feed.
-  @Test func rejectsFeedElementWithoutAtomNamespace() throws {
-    let error = try #require(throws: TTXMLError.self) {
-      try TTFeedReader.read(Data("<feed><entry><title>x</title></entry></feed>".utf8))
-    }
-    #expect(error.code == .notAFeed)
-  }
-
-  /// A feed that ends early fails with the parser's truncation error, not a partial feed.
-  @Test func truncatedFeedThrows() throws {
+  /// A feed that ends early is read up to the cut, with the truncation as its syntax problem;
+  /// read strictly, it fails with the parser's truncation error.
+  @Test func truncatedFeedThrowsWhenStrict() throws {
     let text = String(decoding: try FeedFixture.data("feed-rss20-namespaces.xml"), as: UTF8.self)
     let cut = try #require(text.range(of: "</item>")).upperBound
-    let error = try #require(throws: TTXMLError.self) { try TTFeedReader.read(Data(text[..<cut].utf8)) }
+    let error = try #require(throws: TTXMLError.self) {
+      try TTFeedReader.read(Data(text[..<cut].utf8), strict: true)
+    }
     #expect(error.code == .truncated)
+    let partial = try TTFeedReader.read(Data(text[..<cut].utf8))
+    #expect(partial.items.count == 1)
+    #expect(partial.syntaxProblem?.message.contains("ended too early") == true)
   }
 
   /// A channel with no items is a feed with no items.

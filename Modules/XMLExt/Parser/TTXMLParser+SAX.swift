@@ -536,6 +536,11 @@ extension TTXMLParser {
     case 1 where reason.contains("Huge input lookup"): return .nodeSizeLimit
     case 110: return .nodeSizeLimit
     case _ where reason.contains("too long") || reason.contains("huge text"): return .nodeSizeLimit
+    // Mistakes inside the document, whenever libxml2 reports them (a push parser may read the
+    // last piece only when the input ends): a name missing after `&` or `<`, a character XML
+    // does not allow, an undeclared entity, a missing `;`, a `<` in an attribute, an end tag
+    // that does not match.
+    case 9, 23, 26, 27, 38, 68, 76: return .malformed
     case _ where isFinishing && builder.nodes.isEmpty: return .emptyDocument
     case _ where isFinishing && !builder.stack.isEmpty: return .truncated
     case 5: return .malformed

@@ -21,12 +21,12 @@ extension TTFeedBuilder {
     var show = feed.podcast ?? TTFeedPodcast()
     if TTFeedNamespace.canonical(element.namespace) == TTFeedNamespace.podcast {
       guard element.name == "guid" else { return }
-      show.guid = show.guid ?? element.trimmedText
+      show.guid = element.trimmedText ?? show.guid
       feed.podcast = show
       return
     }
     switch element.name {
-    case "author": show.author = show.author ?? element.trimmedText
+    case "author": show.author = element.trimmedText ?? show.author
     case "owner":
       guard show.owner == nil else { return }
       let name = element.child("name", namespace: TTFeedNamespace.iTunes)?.trimmedText
@@ -39,17 +39,17 @@ extension TTFeedBuilder {
         .compactMap { $0.attribute("text").flatMap(TTFeedElement.nonEmpty) }
       show.categories.append(TTFeedPodcast.Category(name: name, subcategories: subcategories))
     case "keywords": show.keywords += Self.keywords(element.trimmedText)
-    case "summary": show.summary = show.summary ?? element.trimmedText
-    case "subtitle": show.subtitle = show.subtitle ?? element.trimmedText
-    case "explicit": show.isExplicit = show.isExplicit ?? Self.explicit(element.trimmedText)
+    case "summary": show.summary = element.trimmedText ?? show.summary
+    case "subtitle": show.subtitle = element.trimmedText ?? show.subtitle
+    case "explicit": show.isExplicit = Self.explicit(element.trimmedText) ?? show.isExplicit
     case "block": show.isBlocked = show.isBlocked || Self.yes(element.trimmedText)
     case "complete": show.isComplete = show.isComplete || Self.yes(element.trimmedText)
     case "image":
       guard let url = element.urlAttribute("href", base: base) else { return }
-      show.image = show.image ?? url
+      show.image = url
       if feed.image == nil { feed.image = TTFeedImage(url: url) }
-    case "type": show.type = show.type ?? element.trimmedText?.lowercased()
-    case "new-feed-url": show.newFeedURL = show.newFeedURL ?? element.urlValue(base: base)
+    case "type": show.type = element.trimmedText?.lowercased() ?? show.type
+    case "new-feed-url": show.newFeedURL = element.urlValue(base: base) ?? show.newFeedURL
     default: return
     }
     feed.podcast = show
@@ -68,27 +68,27 @@ extension TTFeedBuilder {
             url: url, type: type, language: element.attribute("language").flatMap(TTFeedElement.nonEmpty),
             relation: element.attribute("rel").flatMap(TTFeedElement.nonEmpty)))
       case "chapters":
-        episode.chapters = episode.chapters ?? TTFeedPodcastEpisode.Chapters(url: url, type: type)
+        episode.chapters = TTFeedPodcastEpisode.Chapters(url: url, type: type)
       default: return
       }
       item.podcast = episode
       return
     }
     switch element.name {
-    case "title": episode.title = episode.title ?? element.trimmedText
-    case "author": episode.author = episode.author ?? element.trimmedText
-    case "summary": episode.summary = episode.summary ?? element.trimmedText
-    case "subtitle": episode.subtitle = episode.subtitle ?? element.trimmedText
+    case "title": episode.title = element.trimmedText ?? episode.title
+    case "author": episode.author = element.trimmedText ?? episode.author
+    case "summary": episode.summary = element.trimmedText ?? episode.summary
+    case "subtitle": episode.subtitle = element.trimmedText ?? episode.subtitle
     case "keywords": episode.keywords += Self.keywords(element.trimmedText)
-    case "explicit": episode.isExplicit = episode.isExplicit ?? Self.explicit(element.trimmedText)
+    case "explicit": episode.isExplicit = Self.explicit(element.trimmedText) ?? episode.isExplicit
     case "block": episode.isBlocked = episode.isBlocked || Self.yes(element.trimmedText)
     case "image":
       guard let url = element.urlAttribute("href", base: base) else { return }
-      episode.image = episode.image ?? url
-    case "duration": episode.duration = episode.duration ?? element.trimmedText.flatMap(Self.duration)
-    case "episode": episode.episode = episode.episode ?? element.countValue
-    case "season": episode.season = episode.season ?? element.countValue
-    case "episodeType": episode.episodeType = episode.episodeType ?? element.trimmedText?.lowercased()
+      episode.image = url
+    case "duration": episode.duration = element.trimmedText.flatMap(Self.duration) ?? episode.duration
+    case "episode": episode.episode = element.countValue ?? episode.episode
+    case "season": episode.season = element.countValue ?? episode.season
+    case "episodeType": episode.episodeType = element.trimmedText?.lowercased() ?? episode.episodeType
     default: return
     }
     item.podcast = episode

@@ -25,6 +25,8 @@ struct ChannelURLs {
   var podcast: TTFeedPodcast?
   var image: TTFeedImage?
   var icon: URL?
+  var docs: URL?
+  var textInput: TTFeedTextInput?
 
   static let empty = ChannelURLs()
 
@@ -37,6 +39,8 @@ struct ChannelURLs {
     podcast = feed.podcast
     image = feed.image
     icon = feed.icon
+    docs = feed.docs
+    textInput = feed.textInput
   }
 }
 
@@ -58,15 +62,15 @@ extension TTFeed {
       links.replaceSubrange(before.links..., with: added)
     }
     if authors.count > before.authors {
-      for index in before.authors..<authors.count {
-        if let uri = authors[index].uri, !keeps(uri) { authors[index].uri = nil }
-      }
+      for index in before.authors..<authors.count { authors[index].removeURLs(refusedBy: keeps) }
     }
     if contributors.count > before.contributors {
       for index in before.contributors..<contributors.count {
-        if let uri = contributors[index].uri, !keeps(uri) { contributors[index].uri = nil }
+        contributors[index].removeURLs(refusedBy: keeps)
       }
     }
+    if let docs, docs != before.docs, !keeps(docs) { self.docs = nil }
+    if let link = textInput?.link, textInput != before.textInput, !keeps(link) { textInput?.link = nil }
     if var image, image != before.image {
       if !keeps(image.url) {
         self.image = nil
@@ -98,18 +102,33 @@ extension TTFeedItem {
     enclosures = enclosures.filter { keeps($0.url) }
     thumbnails = thumbnails.filter { keeps($0.url) }
     if let url = comments, !keeps(url) { comments = nil }
+    if let url = commentsFeed, !keeps(url) { commentsFeed = nil }
+    if let url = commentAPI, !keeps(url) { commentAPI = nil }
     if let url = source?.url, !keeps(url) { source?.url = nil }
+    if let links = source?.links, !links.isEmpty { source?.links = links.filter { keeps($0.url) } }
     if let url = summary?.source, !keeps(url) { summary?.source = nil }
     if let url = content?.source, !keeps(url) { content?.source = nil }
-    for index in authors.indices {
-      if let uri = authors[index].uri, !keeps(uri) { authors[index].uri = nil }
-    }
-    for index in contributors.indices {
-      if let uri = contributors[index].uri, !keeps(uri) { contributors[index].uri = nil }
-    }
+    for index in authors.indices { authors[index].removeURLs(refusedBy: keeps) }
+    for index in contributors.indices { contributors[index].removeURLs(refusedBy: keeps) }
     podcast?.removeURLs(refusedBy: keeps)
     media = media.compactMap { $0.removingURLs(refusedBy: keeps) }
     if let permaLink = guid?.permaLink, !keeps(permaLink) { guid?.isPermaLink = false }
     return refused
+  }
+}
+
+extension TTFeedPerson {
+  /// Drops the home page and picture the policy refuses.
+  mutating func removeURLs(refusedBy keeps: (URL) -> Bool) {
+    if let uri, !keeps(uri) { self.uri = nil }
+    if let avatar, !keeps(avatar) { self.avatar = nil }
+  }
+
+  /// The person with the home page and picture passed through `resolve`.
+  func resolvingURLs(with resolve: (URL) -> URL) -> TTFeedPerson {
+    var person = self
+    person.uri = uri.map(resolve)
+    person.avatar = avatar.map(resolve)
+    return person
   }
 }

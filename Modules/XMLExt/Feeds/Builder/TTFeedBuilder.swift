@@ -54,7 +54,7 @@ public struct TTFeedBuilder: Sendable {
   /// The most problems ``TTFeed/problems`` lists.
   static let maxProblems = 100
 
-  private var result: TTFeed
+  var result: TTFeed
   /// The schemes addresses may have.
   let urlPolicy: TTURLSchemePolicy
   /// How many problems were found beyond ``maxProblems``.
@@ -62,7 +62,11 @@ public struct TTFeedBuilder: Sendable {
   /// How many items were built, for problem messages.
   private var itemNumber = 0
   /// The document's address, or the root's `xml:base` resolved against it.
-  private let rootBase: URL?
+  let rootBase: URL?
+  /// The single-valued channel fields the format's own elements have set.
+  var channelFields = TTFeedFieldSet()
+  /// Whether the document is a `<feed>` in no namespace, whose elements are read as Atom's.
+  private(set) var isAtomWithoutNamespace = false
   /// The channel's link when it is absolute, against which items' relative addresses are
   /// resolved as they are built (kept here so that is not looked up per item).
   private var site: URL?
@@ -89,6 +93,8 @@ public struct TTFeedBuilder: Sendable {
     channelBase = rootBase
     fallbackLanguage = root.attribute("lang", namespace: TTFeedNamespace.xml).flatMap(
       TTFeedElement.nonEmpty)
+    isAtomWithoutNamespace = kind == .atom10 && TTFeedNamespace.canonical(root.namespace).isEmpty
+    if kind == .cdf { addCDFRoot(root) }
   }
 
   /// Builds a whole feed from a document's root element.
@@ -130,6 +136,7 @@ public struct TTFeedBuilder: Sendable {
     switch name {
     case "item": Self.isRSSNamespace(namespace)
     case "entry": ["", TTFeedNamespace.atom].contains(TTFeedNamespace.canonical(namespace))
+    case "ITEM": TTFeedNamespace.canonical(namespace).isEmpty  // CDF
     default: false
     }
   }
@@ -144,6 +151,10 @@ public struct TTFeedBuilder: Sendable {
   public mutating func add(_ element: TTFeedElement) {
     if result.kind == .rss10, element.namespace == TTFeedNamespace.rss090 {
       result.kind = .rss090
+    }
+    if isAtomWithoutNamespace, TTFeedNamespace.canonical(element.namespace).isEmpty {
+      add(element.inAtomNamespace())
+      return
     }
     if Self.isItem(name: element.name, namespace: element.namespace) {
       result.items.append(admittedItem(from: element))
@@ -204,14 +215,11 @@ public struct TTFeedBuilder: Sendable {
       result.image = image
     }
     result.icon = result.icon.map(resolve)
+    result.docs = result.docs.map(resolve)
+    if let link = result.textInput?.link { result.textInput?.link = resolve(link) }
     result.podcast = result.podcast?.resolvingURLs(with: resolve)
-    let resolvePerson = { (person: TTFeedPerson) -> TTFeedPerson in
-      var person = person
-      person.uri = person.uri.map(resolve)
-      return person
-    }
-    result.authors = result.authors.map(resolvePerson)
-    result.contributors = result.contributors.map(resolvePerson)
+    result.authors = result.authors.map { $0.resolvingURLs(with: resolve) }
+    result.contributors = result.contributors.map { $0.resolvingURLs(with: resolve) }
     result.links = result.links.map { link in
       var link = link
       link.url = resolve(link.url)
@@ -240,7 +248,7 @@ public struct TTFeedBuilder: Sendable {
   ///   - isFinal: Whether the item is handed over as it is (relative addresses the policy
   ///     refuses are dropped now), rather than kept for ``feed``, which resolves them later.
   mutating func streamedItem(from element: TTFeedElement, isFinal: Bool) -> TTFeedItem {
-    var built = item(from: element)
+    var built = item(from: isAtomWithoutNamespace ? element.inAtomNamespace() : element)
     itemNumber += 1
     if built.hasRelativeURLs, let site {
       built = built.resolvingRelativeURLs(with: Self.resolver(site: site))
@@ -323,6 +331,11 @@ public struct TTFeedBuilder: Sendable {
       return .rss10
     case "feed" where root.namespace == TTFeedNamespace.atom:
       return .atom10
+    case "feed" where TTFeedNamespace.canonical(root.namespace).isEmpty:
+      // No namespace at all: read as Atom 1.0, as the reference parsers do.
+      return .atom10
+    case "CHANNEL" where TTFeedNamespace.canonical(root.namespace).isEmpty:
+      return .cdf
     case "feed" where TTFeedNamespace.isAtomDraft(root.namespace):
       switch version {
       case "0.1": return .atom01
@@ -358,10 +371,11 @@ extension TTFeedItem {
     let relative = { (url: URL) in url.scheme == nil }
     return links.contains { relative($0.url) } || enclosures.contains { relative($0.url) }
       || thumbnails.contains { relative($0.url) } || comments.map(relative) == true
-      || source?.url.map(relative) == true || summary?.source.map(relative) == true
-      || content?.source.map(relative) == true || authors.contains { $0.uri.map(relative) == true }
-      || contributors.contains { $0.uri.map(relative) == true } || podcast?.hasRelativeURLs == true
-      || media.contains(where: \.hasRelativeURLs)
+      || commentsFeed.map(relative) == true || commentAPI.map(relative) == true
+      || source?.url.map(relative) == true || source?.links.contains { relative($0.url) } == true
+      || summary?.source.map(relative) == true || content?.source.map(relative) == true
+      || (authors + contributors).contains { $0.uri.map(relative) == true || $0.avatar.map(relative) == true }
+      || podcast?.hasRelativeURLs == true || media.contains(where: \.hasRelativeURLs)
   }
 
   /// The item with every relative address passed through `resolve`.
@@ -383,16 +397,18 @@ extension TTFeedItem {
       return thumbnail
     }
     item.comments = comments.map(resolve)
+    item.commentsFeed = commentsFeed.map(resolve)
+    item.commentAPI = commentAPI.map(resolve)
     item.source?.url = source?.url.map(resolve)
+    item.source?.links = (source?.links ?? []).map { link in
+      var link = link
+      link.url = resolve(link.url)
+      return link
+    }
     item.summary?.source = summary?.source.map(resolve)
     item.content?.source = content?.source.map(resolve)
-    let resolvePerson = { (person: TTFeedPerson) -> TTFeedPerson in
-      var person = person
-      person.uri = person.uri.map(resolve)
-      return person
-    }
-    item.authors = authors.map(resolvePerson)
-    item.contributors = contributors.map(resolvePerson)
+    item.authors = authors.map { $0.resolvingURLs(with: resolve) }
+    item.contributors = contributors.map { $0.resolvingURLs(with: resolve) }
     item.podcast = podcast?.resolvingURLs(with: resolve)
     item.media = media.map { $0.resolvingURLs(with: resolve) }
     return item

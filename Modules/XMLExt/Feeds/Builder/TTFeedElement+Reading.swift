@@ -62,12 +62,21 @@ extension TTFeedElement {
   /// Atom 0.3 also says how the value is written, with `mode`: `escaped` (markup as text, like
   /// 1.0's `html`), `xml` (markup inline, like 1.0's `xhtml`) or `base64` (decoded here; a
   /// value that does not decode to UTF-8 text is kept as it was written).
-  func atomContent(base: URL?) -> TTFeedContent? {
+  ///
+  /// Other media types follow RFC 4287 §4.1.3.3: XML types (`…+xml`, `…/xml`) are inline
+  /// markup, kept written back; `text/…` types are text; any other type is Base64, decoded into
+  /// ``TTFeedContent/data`` with the text kept as written.
+  ///
+  /// - Parameters:
+  ///   - base: The base for relative addresses.
+  ///   - language: The `xml:lang` in effect on the element.
+  func atomContent(base: URL?, language: String? = nil) -> TTFeedContent? {
     let rawType = attribute("type").map(TTFeedText.trimmed)?.lowercased() ?? "text"
     let mode = attribute("mode").map(TTFeedText.trimmed)?.lowercased()
     let source = urlAttribute("src", base: base)
     let type: TTFeedContent.ContentType
     let value: String
+    var data: Data?
     switch rawType {
     case _ where mode == "base64":
       let decoded = Data(base64Encoded: TTFeedText.trimmed(text), options: .ignoreUnknownCharacters)
@@ -95,12 +104,68 @@ extension TTFeedElement {
       // The markup is the content of the wrapping `div`; be lenient when there is none.
       let wrapper = children.count == 1 && children[0].name == "div" ? children[0] : self
       value = TTFeedText.trimmed(wrapper.innerMarkup(base: wrapper.base(inheriting: base)))
+    case _ where rawType.hasSuffix("+xml") || rawType.hasSuffix("/xml"):
+      type = .other(rawType)
+      value = children.isEmpty ? text : TTFeedText.trimmed(innerMarkup(base: base))
+    case _ where rawType.hasPrefix("text/"):
+      type = .other(rawType)
+      value = text
     default:
       type = .other(rawType)
       value = text
+      if source == nil {
+        data = Data(base64Encoded: TTFeedText.trimmed(text), options: .ignoreUnknownCharacters)
+      }
     }
     if source == nil && TTFeedText.trimmed(value).isEmpty { return nil }
-    return TTFeedContent(source == nil ? value : "", type: type, source: source)
+    return TTFeedContent(
+      source == nil ? value : "", type: type, source: source, language: language, data: data)
+  }
+
+  /// Atom's text constructs, whose children are markup rather than Atom elements.
+  private static let atomTextConstructs: Set<String> = [
+    "title", "subtitle", "summary", "content", "rights", "tagline", "info", "copyright",
+  ]
+
+  /// The element with every element in no namespace moved into Atom's.
+  ///
+  /// For a `<feed>` written without a namespace. The markup inside text constructs and
+  /// elements of other namespaces are left as they are. Walks with a stack, not recursion.
+  func inAtomNamespace() -> TTFeedElement {
+    func moved(_ element: TTFeedElement) -> TTFeedElement {
+      var copy = element
+      copy.nodes = []
+      if TTFeedNamespace.canonical(element.namespace).isEmpty { copy.namespace = TTFeedNamespace.atom }
+      return copy
+    }
+    if Self.atomTextConstructs.contains(name) {
+      var copy = self
+      copy.namespace = TTFeedNamespace.atom
+      return copy
+    }
+    var stack: [(original: TTFeedElement, next: Int, rebuilt: TTFeedElement)] = [(self, 0, moved(self))]
+    while true {
+      let top = stack.count - 1
+      guard stack[top].next < stack[top].original.nodes.count else {
+        let done = stack.removeLast().rebuilt
+        if stack.isEmpty { return done }
+        stack[stack.count - 1].rebuilt.nodes.append(.element(done))
+        continue
+      }
+      let node = stack[top].original.nodes[stack[top].next]
+      stack[top].next += 1
+      guard case .element(let child) = node, TTFeedNamespace.canonical(child.namespace).isEmpty else {
+        stack[top].rebuilt.nodes.append(node)
+        continue
+      }
+      if Self.atomTextConstructs.contains(child.name) {
+        var copy = child
+        copy.namespace = TTFeedNamespace.atom
+        stack[top].rebuilt.nodes.append(.element(copy))
+      } else {
+        stack.append((child, 0, moved(child)))
+      }
+    }
   }
 
   /// An Atom text construct as plain text, for titles and rights.

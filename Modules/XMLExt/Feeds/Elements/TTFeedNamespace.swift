@@ -28,6 +28,16 @@ public enum TTFeedNamespace {
   public static let xhtml = "http://www.w3.org/1999/xhtml"
   /// The `xml:` prefix: `xml:base` and `xml:lang`.
   public static let xml = "http://www.w3.org/XML/1998/namespace"
+  /// W3C's Basic Geo vocabulary: `geo:lat`, `geo:long`, `geo:Point`.
+  public static let geo = "http://www.w3.org/2003/01/geo/wgs84_pos#"
+  /// GeoRSS: `georss:point`, `georss:line`, `georss:polygon`, `georss:box`, `georss:where`.
+  public static let geoRSS = "http://www.georss.org/georss"
+  /// GML, inside `georss:where`: `gml:Point`, `gml:pos`, `gml:LineString`, `gml:posList`.
+  public static let gml = "http://www.opengis.net/gml"
+  /// The Well-Formed Web's Comment API: `wfw:comment`, `wfw:commentRss`.
+  public static let wellFormedWeb = "http://wellformedweb.org/CommentAPI/"
+  /// Slash: `slash:comments`, the number of comments.
+  public static let slash = "http://purl.org/rss/1.0/modules/slash/"
   /// Atom 0.3 and the drafts before it (`<feed version="0.3" xmlns="http://purl.org/atom/ns#">`).
   public static let atom03 = "http://purl.org/atom/ns#"
 

@@ -62,6 +62,35 @@ public struct TTFeed: Sendable, Hashable, Codable {
   /// What a podcast's feed says about the show (Apple's `itunes:` and Podcasting 2.0's
   /// `podcast:` elements), or `nil` when the feed has none.
   public var podcast: TTFeedPodcast?
+  /// The title as written, with its type: Atom's `title` may be `html` or `xhtml` markup,
+  /// which ``title`` flattens to plain text; RSS titles are ``TTFeedContent/ContentType/text``.
+  public var titleDetail: TTFeedContent? = nil
+  /// The text of each date as the feed wrote it, beside ``published`` and ``updated``.
+  public var dateTexts = TTFeedDateTexts()
+  /// How many minutes the feed may be cached before it is fetched again (RSS `ttl`), if given.
+  public var ttl: Int? = nil
+  /// The hours of the day (0–23, GMT) in which aggregators may skip fetching the feed (RSS
+  /// `skipHours`), in document order.
+  public var skipHours: [Int] = []
+  /// The days on which aggregators may skip fetching the feed (RSS `skipDays`), as written
+  /// (`Monday` … `Sunday`), in document order.
+  public var skipDays: [String] = []
+  /// The address of the documentation of the feed's format (RSS `docs`), if given.
+  public var docs: URL? = nil
+  /// Where to register for notice of changes (RSS `cloud`), if given.
+  public var cloud: TTFeedCloud? = nil
+  /// The text box the channel offers (RSS `textInput`), if given.
+  public var textInput: TTFeedTextInput? = nil
+  /// Whether the publisher says the feed will never change again (JSON Feed's `expired`).
+  public var isExpired = false
+  /// The first way the document breaks its format's rules (XML that is not well-formed: an
+  /// unescaped `&`, a stray `<`, bytes not in the declared encoding, an undefined entity), with
+  /// its line and column, or `nil` for a well-formed document.
+  ///
+  /// The reader reads such documents leniently by default, as Python's feedparser does (this is
+  /// its `bozo_exception`); what it could not read is left out. Read with
+  /// `TTFeedReader(strict: true)` to throw instead.
+  public var syntaxProblem: TTFeedProblem? = nil
 
   /// Creates a feed.
   ///
@@ -122,6 +151,10 @@ public struct TTFeed: Sendable, Hashable, Codable {
   public var selfLink: URL? {
     links.first { $0.relation == TTFeedLink.selfRelation }?.url
   }
+
+  /// Whether the document keeps its format's rules: `false` when ``syntaxProblem`` says how it
+  /// breaks them (feedparser's `bozo` flag).
+  public var isWellFormed: Bool { syntaxProblem == nil }
 
   /// The date to show: ``updated``, else ``published``, else the newest item ``TTFeedItem/date``.
   public var date: Date? {

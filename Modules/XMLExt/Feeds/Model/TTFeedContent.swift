@@ -33,6 +33,12 @@ public struct TTFeedContent: Sendable, Hashable, Codable {
   public var type: ContentType
   /// Where the content lives when it is not inline (Atom's `content src="…"`), else `nil`.
   public var source: URL?
+  /// The language of the text (the `xml:lang` in effect where it was written), if given.
+  public var language: String?
+  /// The bytes of content that is not text (Atom content of a media type such as `image/png`,
+  /// which RFC 4287 writes in Base64), decoded; `nil` for text and for Base64 that does not
+  /// decode, whose ``value`` is kept as written.
+  public var data: Data?
 
   /// Creates a piece of content.
   ///
@@ -40,10 +46,16 @@ public struct TTFeedContent: Sendable, Hashable, Codable {
   ///   - value: The text as written.
   ///   - type: What kind of text it is. Defaults to ``ContentType/html``.
   ///   - source: Where out-of-line content lives. Defaults to `nil`.
-  public init(_ value: String, type: ContentType = .html, source: URL? = nil) {
+  ///   - language: The language of the text. Defaults to `nil`.
+  ///   - data: The decoded bytes of content that is not text. Defaults to `nil`.
+  public init(
+    _ value: String, type: ContentType = .html, source: URL? = nil, language: String? = nil, data: Data? = nil
+  ) {
     self.value = value
     self.type = type
     self.source = source
+    self.language = language
+    self.data = data
   }
 
   /// The text without markup, or `nil` for media types that are not text.

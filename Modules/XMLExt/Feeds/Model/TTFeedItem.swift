@@ -59,6 +59,28 @@ public struct TTFeedItem: Sendable, Hashable, Codable {
   /// What a podcast's feed says about the episode (Apple's `itunes:` and Podcasting 2.0's
   /// `podcast:` elements), or `nil` when the item has none.
   public var podcast: TTFeedPodcastEpisode?
+  /// The title as written, with its type: Atom's `title` may be `html` or `xhtml` markup,
+  /// which ``title`` flattens to plain text; RSS titles are ``TTFeedContent/ContentType/text``.
+  public var titleDetail: TTFeedContent? = nil
+  /// The item's copyright notice as plain text (Atom `rights`, `dc:rights`), if given.
+  public var rights: String? = nil
+  /// The language of the item: its `dc:language`, else the `xml:lang` in effect on it (the
+  /// item's own, else the channel's or the root's), if any.
+  public var language: String? = nil
+  /// When the item was created (`dcterms:created`, Atom 0.3 `created`), if given and readable.
+  public var created: Date? = nil
+  /// The period the item is valid for (`dcterms:valid`), if given.
+  public var validity: TTFeedPeriod? = nil
+  /// The text of each date as the feed wrote it, beside the parsed values.
+  public var dateTexts = TTFeedDateTexts()
+  /// Where the item is about (GeoRSS, W3C Basic Geo), if given.
+  public var location: TTFeedLocation? = nil
+  /// The address of the feed of the item's comments (`wfw:commentRss`), if given.
+  public var commentsFeed: URL? = nil
+  /// The address comments are posted to (`wfw:comment`, the Comment API), if given.
+  public var commentAPI: URL? = nil
+  /// How many comments the item has (`slash:comments`), if given.
+  public var commentCount: Int? = nil
 
   /// Creates an item.
   ///

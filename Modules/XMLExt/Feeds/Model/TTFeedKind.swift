@@ -7,6 +7,7 @@
 /// TTFeedKind.rss20.name    // "RSS 2.0"
 /// TTFeedKind.atom03.isAtom  // true
 /// TTFeedKind.atom10.isRSS   // false
+/// TTFeedKind.json11.isJSON  // true
 /// ```
 public enum TTFeedKind: String, Sendable, Hashable, Codable, CaseIterable {
   /// RSS 0.90, Netscape's RDF format (`rdf:RDF` with the `http://my.netscape.com/rdf/simple/0.9/`
@@ -37,8 +38,16 @@ public enum TTFeedKind: String, Sendable, Hashable, Codable, CaseIterable {
   /// Atom 0.3, the last draft before RFC 4287, still served by old blogs and archives
   /// (`<feed version="0.3" xmlns="http://purl.org/atom/ns#">`).
   case atom03
-  /// Atom 1.0 (RFC 4287, `<feed xmlns="http://www.w3.org/2005/Atom">`).
+  /// Atom 1.0 (RFC 4287, `<feed xmlns="http://www.w3.org/2005/Atom">`), or a `<feed>` in no
+  /// namespace, which is read as Atom 1.0.
   case atom10
+  /// Microsoft's Channel Definition Format, the push-channel format of Internet Explorer 4
+  /// (`<CHANNEL HREF="…">` with `ITEM` children).
+  case cdf
+  /// JSON Feed 1.0 (`"version": "https://jsonfeed.org/version/1"`).
+  case json10
+  /// JSON Feed 1.1 (`"version": "https://jsonfeed.org/version/1.1"`).
+  case json11
 
   /// The name people know the format by, such as `RSS 2.0` or `Atom 1.0`.
   public var name: String {
@@ -55,6 +64,9 @@ public enum TTFeedKind: String, Sendable, Hashable, Codable, CaseIterable {
     case .atom02: "Atom 0.2"
     case .atom03: "Atom 0.3"
     case .atom10: "Atom 1.0"
+    case .cdf: "CDF"
+    case .json10: "JSON Feed 1.0"
+    case .json11: "JSON Feed 1.1"
     }
   }
 
@@ -62,7 +74,7 @@ public enum TTFeedKind: String, Sendable, Hashable, Codable, CaseIterable {
   public var isRSS: Bool {
     switch self {
     case .rss090, .rss091n, .rss091u, .rss092, .rss093, .rss094, .rss20, .rss10: true
-    case .atom01, .atom02, .atom03, .atom10: false
+    case .atom01, .atom02, .atom03, .atom10, .cdf, .json10, .json11: false
     }
   }
 
@@ -70,7 +82,12 @@ public enum TTFeedKind: String, Sendable, Hashable, Codable, CaseIterable {
   public var isAtom: Bool {
     switch self {
     case .atom01, .atom02, .atom03, .atom10: true
-    case .rss090, .rss091n, .rss091u, .rss092, .rss093, .rss094, .rss20, .rss10: false
+    case .rss090, .rss091n, .rss091u, .rss092, .rss093, .rss094, .rss20, .rss10, .cdf, .json10, .json11: false
     }
+  }
+
+  /// Whether the format is JSON Feed (1.0 or 1.1), read from JSON rather than XML.
+  public var isJSON: Bool {
+    self == .json10 || self == .json11
   }
 }

@@ -19,6 +19,8 @@ public struct TTFeedPerson: Sendable, Hashable, Codable {
   public var email: String?
   /// The person's home page, if given.
   public var uri: URL?
+  /// A picture of the person (JSON Feed's `avatar`), if given.
+  public var avatar: URL?
 
   /// Creates a person.
   ///
@@ -26,10 +28,12 @@ public struct TTFeedPerson: Sendable, Hashable, Codable {
   ///   - name: The name. Defaults to `nil`.
   ///   - email: The e-mail address. Defaults to `nil`.
   ///   - uri: The home page. Defaults to `nil`.
-  public init(name: String? = nil, email: String? = nil, uri: URL? = nil) {
+  ///   - avatar: A picture of the person. Defaults to `nil`.
+  public init(name: String? = nil, email: String? = nil, uri: URL? = nil, avatar: URL? = nil) {
     self.name = name
     self.email = email
     self.uri = uri
+    self.avatar = avatar
   }
 
   /// Splits a person written as one line of text, the way RSS and Dublin Core write them.

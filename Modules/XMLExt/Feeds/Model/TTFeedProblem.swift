@@ -33,6 +33,12 @@ public struct TTFeedProblem: Sendable, Hashable, Codable, CustomStringConvertibl
     /// Content of the channel or of an item past one of the reader's limits
     /// (``TTFeedReader/Limits``) was left out.
     public static let limitReached = Code(rawValue: "limitReached")
+    /// The document breaks its format's rules (XML that is not well-formed, JSON that does not
+    /// parse): the problem of ``TTFeed/syntaxProblem``, with its line and column.
+    public static let notWellFormed = Code(rawValue: "notWellFormed")
+    /// A value of the wrong kind that could not be read as the right one (a JSON Feed's
+    /// `"tags": 5`, an attachment without a `url`) was left out.
+    public static let invalidValue = Code(rawValue: "invalidValue")
     /// More problems were found than ``TTFeed/problems`` keeps; they are counted, not listed.
     public static let moreProblems = Code(rawValue: "moreProblems")
 
@@ -44,15 +50,23 @@ public struct TTFeedProblem: Sendable, Hashable, Codable, CustomStringConvertibl
   public var code: Code
   /// What was left out and why, in a sentence, with any text from the feed quoted safely.
   public var message: String
+  /// The line of the document the problem is on (from 1), when known.
+  public var line: Int?
+  /// The column of the line the problem is at (from 1), when known.
+  public var column: Int?
 
   /// Creates a problem.
   ///
   /// - Parameters:
   ///   - code: What kind of problem this is.
   ///   - message: What was left out and why.
-  public init(_ code: Code, _ message: String) {
+  ///   - line: The line it is on. Defaults to `nil`.
+  ///   - column: The column it is at. Defaults to `nil`.
+  public init(_ code: Code, _ message: String, line: Int? = nil, column: Int? = nil) {
     self.code = code
     self.message = message
+    self.line = line
+    self.column = column
   }
 
   /// The ``message``.

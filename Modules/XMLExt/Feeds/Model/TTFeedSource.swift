@@ -15,6 +15,10 @@ public struct TTFeedSource: Sendable, Hashable, Codable {
   public var url: URL?
   /// The identifier of the original feed (Atom only), if given.
   public var id: String?
+  /// Every link of the original feed (Atom only), in document order.
+  public var links: [TTFeedLink]
+  /// When the original feed last changed (Atom only), if given and readable.
+  public var updated: Date?
 
   /// Creates a source.
   ///
@@ -22,9 +26,15 @@ public struct TTFeedSource: Sendable, Hashable, Codable {
   ///   - title: The title. Defaults to `nil`.
   ///   - url: The address. Defaults to `nil`.
   ///   - id: The identifier. Defaults to `nil`.
-  public init(title: String? = nil, url: URL? = nil, id: String? = nil) {
+  ///   - links: The links. Defaults to none.
+  ///   - updated: When it last changed. Defaults to `nil`.
+  public init(
+    title: String? = nil, url: URL? = nil, id: String? = nil, links: [TTFeedLink] = [], updated: Date? = nil
+  ) {
     self.title = title
     self.url = url
     self.id = id
+    self.links = links
+    self.updated = updated
   }
 }

@@ -27,6 +27,9 @@ public struct TTURLFeedResponse: TTURLResponse {
   public var limits: TTFeedReader.Limits
   /// The schemes the feed's addresses may have; others are left out.
   public var urlPolicy: TTURLSchemePolicy
+  /// Whether a body that is not well-formed XML fails, rather than being read leniently with
+  /// the problem in ``TTFeed/syntaxProblem``; default `false`.
+  public var isStrict = false
 
   /// Creates the processor.
   ///
@@ -55,7 +58,8 @@ public struct TTURLFeedResponse: TTURLResponse {
   public func process(_ data: Data, info: TTURLResponseInfo) throws(TTNetworkError) -> TTFeed {
     do {
       return try TTFeedReader.read(
-        data, documentURL: URL(string: info.url), options: options, limits: limits, urlPolicy: urlPolicy)
+        data, documentURL: URL(string: info.url), options: options, limits: limits, urlPolicy: urlPolicy,
+        strict: isStrict)
     } catch {
       throw TTNetworkError(
         .invalidResponse,

@@ -39,6 +39,13 @@ extension TTFeedReader {
     /// The most elements and runs of text kept for one item; default 100,000.
     public var maxItemNodes: Int = 100_000
 
+    /// The most bytes of a JSON Feed the reader takes; default 20,000,000 (20 MB).
+    ///
+    /// JSON Feed is read whole, not streamed: its bytes are kept until ``TTFeedReader/finish()``
+    /// and then parsed. A larger document fails with
+    /// ``TTXMLError/Code-swift.struct/documentSizeLimit``.
+    public var maxJSONBytes: Int = 20_000_000
+
     /// Creates limits with the defaults.
     public init() {}
   }

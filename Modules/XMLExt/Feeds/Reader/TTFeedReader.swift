@@ -23,13 +23,22 @@ public import Three20Core
 /// let same = try TTFeedReader.read(data, documentURL: URL(string: "https://example.com/feed.xml"))
 /// ```
 ///
-/// RSS 0.90 to 2.0 (also with its root in a namespace), RSS 1.0 (RDF), Atom 1.0 and Atom's
-/// drafts 0.1 to 0.3 are read, and ``TTFeed/kind`` says which; see ``TTFeedBuilder`` for
+/// RSS 0.90 to 2.0 (also with its root in a namespace), RSS 1.0 (RDF), Atom 1.0 (also in no
+/// namespace) and Atom's drafts 0.1 to 0.3, CDF, and JSON Feed 1.0 and 1.1 (read whole, within
+/// ``Limits/maxJSONBytes``) are read, and ``TTFeed/kind`` says which; see ``TTFeedBuilder`` for
 /// which element fills which field. Fields the feed wrote badly (a date that cannot be read, an
 /// address that is not one) are left empty; addresses whose scheme the `TTURLSchemePolicy`
 /// refuses (`javascript:`, `data:`, `file:` with the default policy) and content past the
-/// ``Limits`` are left out and listed in ``TTFeed/problems``. Only XML that is not well-formed,
-/// a broken parser limit, or a document that is not a feed at all make the reader throw.
+/// ``Limits`` are left out and listed in ``TTFeed/problems``.
+///
+/// XML that is not well-formed is read leniently, as the established feed parsers read it: a
+/// stray `&` or `<` in text is kept as text, an HTML entity no DTD declares (`&eacute;`) is read
+/// as HTML's character, control characters are dropped, bytes that are not in the declared
+/// encoding are read as ISO-8859-1, elements left open are closed; libxml2 repairs the rest as
+/// it can. ``TTFeed/syntaxProblem`` then holds the first problem, with its line and column, and
+/// ``TTFeed/isWellFormed`` is `false` (Python feedparser's `bozo`). Create the reader with
+/// `strict: true` to throw instead. Either way a broken parser limit, a document with no root
+/// element, or one that is not a feed at all make the reader throw.
 ///
 /// A reader reads one document, from one thread at a time (it is not `Sendable`).
 public final class TTFeedReader {
@@ -195,8 +204,8 @@ public final class TTFeedReader {
         let error = TTXMLError(
           .notAFeed,
           "The document's root element is <\(TTMessageText.escaped(entry.qualified, limit: 60))>\(namespace), "
-            + "not an RSS feed (<rss> or <rdf:RDF>) or an Atom feed (<feed> in \(TTFeedNamespace.atom), "
-            + "or \(TTFeedNamespace.atom03) for Atom 0.3); "
+            + "not an RSS feed (<rss> or <rdf:RDF>), an Atom feed (<feed>, in \(TTFeedNamespace.atom), "
+            + "\(TTFeedNamespace.atom03) for Atom 0.3, or no namespace) or a CDF channel (<CHANNEL>); "
             + "check the address, or read the document with TTXMLParser.",
           line: Int(view.nodes[0].line))
         failure = error
@@ -209,8 +218,20 @@ public final class TTFeedReader {
     }
   }
 
+  /// What the document is, as far as its first bytes tell.
+  private enum Format {
+    /// Only white space (and a byte order mark) so far.
+    case unknown
+    case xml
+    /// JSON Feed: its bytes are kept and read at the end.
+    case json
+  }
+
   private let collector: Collector
   private let parser: TTXMLParser
+  private var format = Format.unknown
+  /// The bytes kept while the format is unknown, or the whole JSON document.
+  private var held: [UInt8] = []
 
   /// Creates a reader that collects the items in the feed ``finish()`` returns.
   ///
@@ -222,11 +243,16 @@ public final class TTFeedReader {
   ///     ``Limits/init()``.
   ///   - urlPolicy: The schemes addresses may have; others are left out. Defaults to
   ///     `TTURLSchemePolicy.default` (`http`, `https`, `mailto` and relative references).
+  ///   - strict: Whether XML that is not well-formed makes the reader throw, rather than be
+  ///     read leniently with the first problem in ``TTFeed/syntaxProblem``; it sets
+  ///     `options.recovers` to its opposite. Defaults to `false`.
   public convenience init(
     documentURL: URL? = nil, options: TTXMLParser.Options = TTXMLParser.Options(), limits: Limits = Limits(),
-    urlPolicy: TTURLSchemePolicy = .default
+    urlPolicy: TTURLSchemePolicy = .default, strict: Bool = false
   ) {
-    self.init(documentURL: documentURL, options: options, limits: limits, urlPolicy: urlPolicy, handler: nil)
+    self.init(
+      documentURL: documentURL, options: options, limits: limits, urlPolicy: urlPolicy, strict: strict,
+      handler: nil)
   }
 
   /// Creates a reader that hands every item to a closure as soon as it is read; the feed
@@ -250,21 +276,28 @@ public final class TTFeedReader {
   ///   - limits: How much of the channel and of each item is kept. Defaults to
   ///     ``Limits/init()``.
   ///   - urlPolicy: The schemes addresses may have. Defaults to `TTURLSchemePolicy.default`.
+  ///   - strict: Whether XML that is not well-formed makes the reader throw. Defaults to
+  ///     `false`.
   ///   - onItem: Receives each item, in document order.
   public convenience init(
     documentURL: URL? = nil, options: TTXMLParser.Options = TTXMLParser.Options(), limits: Limits = Limits(),
-    urlPolicy: TTURLSchemePolicy = .default, onItem: @escaping (TTFeedItem) throws -> Void
+    urlPolicy: TTURLSchemePolicy = .default, strict: Bool = false,
+    onItem: @escaping (TTFeedItem) throws -> Void
   ) {
     self.init(
-      documentURL: documentURL, options: options, limits: limits, urlPolicy: urlPolicy, handler: onItem)
+      documentURL: documentURL, options: options, limits: limits, urlPolicy: urlPolicy, strict: strict,
+      handler: onItem)
   }
 
   private init(
     documentURL: URL?, options: TTXMLParser.Options, limits: Limits, urlPolicy: TTURLSchemePolicy,
+    strict: Bool,
     handler: ((TTFeedItem) throws -> Void)?
   ) {
+    var options = options
+    options.recovers = !strict
     let collector = Collector(documentURL: documentURL, limits: limits, urlPolicy: urlPolicy, onItem: handler)
-    let parser = TTXMLParser(streaming: .names("item", "entry"), options: options) { element in
+    let parser = TTXMLParser(streaming: .names("item", "entry", "ITEM"), options: options) { element in
       try collector.receive(element)
     }
     collector.parser = parser
@@ -281,16 +314,18 @@ public final class TTFeedReader {
   ///   - limits: How much of the channel and of each item is kept. Defaults to
   ///     ``Limits/init()``.
   ///   - urlPolicy: The schemes addresses may have. Defaults to `TTURLSchemePolicy.default`.
+  ///   - strict: Whether XML that is not well-formed makes the reader throw. Defaults to
+  ///     `false`.
   /// - Returns: The feed.
-  /// - Throws: ``TTXMLError``: ``TTXMLError/Code-swift.struct/notAFeed`` for well-formed XML
-  ///   that is not a feed, the parser's codes for anything else.
+  /// - Throws: ``TTXMLError``: ``TTXMLError/Code-swift.struct/notAFeed`` for a document that is
+  ///   not a feed, the parser's codes for anything else.
   public static func read(
     _ bytes: some ContiguousBytes, documentURL: URL? = nil,
     options: TTXMLParser.Options = TTXMLParser.Options(), limits: Limits = Limits(),
-    urlPolicy: TTURLSchemePolicy = .default
+    urlPolicy: TTURLSchemePolicy = .default, strict: Bool = false
   ) throws(TTXMLError) -> TTFeed {
     let reader = TTFeedReader(
-      documentURL: documentURL, options: options, limits: limits, urlPolicy: urlPolicy)
+      documentURL: documentURL, options: options, limits: limits, urlPolicy: urlPolicy, strict: strict)
     try reader.feed(bytes)
     return try reader.finish()
   }
@@ -327,6 +362,68 @@ public final class TTFeedReader {
   ///   (``TTXMLError/Code-swift.struct/notAFeed``, once its root element is parsed).
   public func feed(_ bytes: some ContiguousBytes) throws(TTXMLError) {
     if let failure = collector.failure { throw failure }
+    if format != .xml {
+      var thrown: TTXMLError?
+      bytes.withUnsafeBytes { buffer in
+        do throws(TTXMLError) {
+          try hold(buffer)
+        } catch {
+          thrown = error
+        }
+      }
+      if let thrown { throw thrown }
+      return
+    }
+    try feedXML(bytes)
+  }
+
+  /// Keeps the bytes of a JSON document, or of a start that is only white space so far; feeds
+  /// the parser once the document shows it is XML.
+  private func hold(_ buffer: UnsafeRawBufferPointer) throws(TTXMLError) {
+    if format == .unknown {
+      // A few bytes at a time: the start is white space, at most 4 KB of it (and a UTF-8 byte
+      // order mark), so checking everything held each time stays cheap.
+      held.append(contentsOf: buffer.prefix(4_096))
+      let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+      let start = held.starts(with: bom) ? 3 : 0
+      let first = held[start...].firstIndex { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+      if held.count < 3, bom.starts(with: held) {
+        // Perhaps a byte order mark cut short: wait.
+      } else if let first {
+        format = held[first] == UInt8(ascii: "{") ? .json : .xml
+      } else if held.count >= 4_096 {
+        format = .xml
+      }
+      let rest = UnsafeRawBufferPointer(rebasing: buffer[min(buffer.count, 4_096)...])
+      if format == .xml {
+        let start = held
+        held = []
+        try feedXML(start)
+        try feedXML(Array(rest))
+        return
+      }
+      if format == .unknown { return }
+      // JSON: what was held is the start of the document; the rest follows.
+      return try holdJSON(rest)
+    }
+    try holdJSON(buffer)
+  }
+
+  /// Keeps more of a JSON document, within the limit.
+  private func holdJSON(_ buffer: UnsafeRawBufferPointer) throws(TTXMLError) {
+    guard held.count + buffer.count <= collector.limits.maxJSONBytes else {
+      let error = TTXMLError(
+        .documentSizeLimit,
+        "The JSON Feed is larger than the reader's limit of \(collector.limits.maxJSONBytes) bytes "
+          + "(TTFeedReader.Limits.maxJSONBytes); raise the limit if such feeds are expected.")
+      collector.failure = error
+      held = []
+      throw error
+    }
+    held.append(contentsOf: buffer)
+  }
+
+  private func feedXML(_ bytes: some ContiguousBytes) throws(TTXMLError) {
     var thrown: TTXMLError?
     bytes.withUnsafeBytes { buffer in
       var offset = 0
@@ -355,6 +452,13 @@ public final class TTFeedReader {
   ///   parser's other codes.
   public func finish() throws(TTXMLError) -> TTFeed {
     if let failure = collector.failure { throw failure }
+    if format == .json { return try finishJSON() }
+    if format == .unknown, !held.isEmpty {
+      format = .xml
+      let start = held
+      held = []
+      try feedXML(start)
+    }
     let document: TTXMLDocument
     do {
       document = try parser.finish()
@@ -368,7 +472,55 @@ public final class TTFeedReader {
     }
     builder.appendItems(collector.items)
     collector.items = []
-    return builder.feed
+    var feed = builder.feed
+    feed.syntaxProblem = Self.syntaxProblem(in: document.diagnostics)
+    return feed
+  }
+
+  /// Reads the JSON Feed kept, and hands its items to `onItem` when there is one.
+  private func finishJSON() throws(TTXMLError) -> TTFeed {
+    let bytes = held
+    held = []
+    var feed: TTFeed
+    do throws(TTXMLError) {
+      feed = try TTJSONFeedDecoder.feed(
+        from: Data(bytes), documentURL: collector.documentURL, urlPolicy: collector.urlPolicy)
+    } catch {
+      collector.failure = error
+      throw error
+    }
+    collector.itemCount = feed.items.count
+    if let onItem = collector.onItem {
+      let items = feed.items
+      feed.items = []
+      for item in items {
+        do {
+          try onItem(item)
+        } catch {
+          let failure = TTXMLError(
+            .handlerFailed, "The onItem closure threw: \(TTMessageText.escaped(String(describing: error)))",
+            underlying: error)
+          collector.failure = failure
+          throw failure
+        }
+      }
+    }
+    return feed
+  }
+
+  /// The first problem among the parser's diagnostics, by position, as a feed problem that
+  /// counts the others.
+  static func syntaxProblem(in diagnostics: [TTXMLError]) -> TTFeedProblem? {
+    let first = diagnostics.enumerated().min { left, right in
+      let leftKey = (left.element.line ?? .max, left.element.column ?? .max, left.offset)
+      let rightKey = (right.element.line ?? .max, right.element.column ?? .max, right.offset)
+      return leftKey < rightKey
+    }?.element
+    guard let first else { return nil }
+    let others = diagnostics.count - 1
+    let more =
+      others == 0 ? "" : others == 1 ? " (1 more problem was repaired)" : " (\(others) more were repaired)"
+    return TTFeedProblem(.notWellFormed, first.reason + more, line: first.line, column: first.column)
   }
 
   // MARK: - Private
