@@ -1,3 +1,5 @@
+public import Foundation
+
 extension TTAdditions where Base == String {
   /// The plain text of an HTML or XML fragment; Three20's `stringByRemovingHTMLTags`.
   ///
@@ -30,5 +32,26 @@ extension TTAdditions where Base == String {
   /// ```
   public var removingMarkup: String {
     TTMarkupStripper.strip(base)
+  }
+
+  /// The string read as untrusted HTML and made safe to show, with ``TTHTMLSanitizer/default``.
+  ///
+  /// Only the elements, attributes, URL schemes and CSS properties of
+  /// ``TTHTMLSanitizer/Policy/default`` are kept; scripts, styles and event handlers are
+  /// dropped, text is escaped and the result is balanced. See ``TTHTMLSanitizer`` for the rules,
+  /// and make one with your own ``TTHTMLSanitizer/Policy`` to change them.
+  ///
+  /// ```swift
+  /// "<b onmouseover=\"x()\">Hi</b><script>x()</script>".tt.sanitizedHTML()   // "<b>Hi</b>"
+  /// "<a href=\"/about\">About</a>".tt.sanitizedHTML(baseURL: URL(string: "https://example.com/"))
+  /// // "<a href=\"https://example.com/about\">About</a>"
+  /// ```
+  ///
+  /// - Parameter baseURL: The address relative addresses are resolved against, usually the page
+  ///   or feed the HTML came from; `nil` keeps them relative.
+  /// - Returns: The sanitized HTML.
+  /// - Complexity: O(*n*) in the length of the string.
+  public func sanitizedHTML(baseURL: URL? = nil) -> String {
+    TTHTMLSanitizer.default.sanitize(base, baseURL: baseURL)
   }
 }

@@ -79,7 +79,11 @@ enum TTHTMLEntityDecoder {
   /// remapped through Windows-1252. A named reference is decoded when its name followed by `;`
   /// is in the table; otherwise the longest legacy name that prefixes the letters is decoded
   /// (`&notit;` → `¬it;`). Anything else is kept as written.
-  static func decode(_ input: ArraySlice<UInt8>, into output: inout [UInt8]) {
+  ///
+  /// In an attribute value (`inAttribute`), HTML5 keeps a legacy name without `;` as written
+  /// when a letter, a digit or `=` follows it, so that URLs keep their query parameters:
+  /// `href="?a=1&copy=2"` means `&copy=2`, not `©=2`.
+  static func decode(_ input: ArraySlice<UInt8>, into output: inout [UInt8], inAttribute: Bool = false) {
     var index = input.startIndex
     let end = input.endIndex
     while index < end {
@@ -89,7 +93,7 @@ enum TTHTMLEntityDecoder {
       }
       output.append(contentsOf: input[index..<amp])
       index = amp + 1
-      if let next = decodeReference(input, at: index, into: &output) {
+      if let next = decodeReference(input, at: index, into: &output, inAttribute: inAttribute) {
         index = next
       } else {
         output.append(ampersand)
@@ -100,7 +104,7 @@ enum TTHTMLEntityDecoder {
   /// Decodes the reference whose `&` precedes `start`; returns where the input continues, or
   /// `nil` (having appended nothing) when there is no reference there.
   private static func decodeReference(
-    _ input: ArraySlice<UInt8>, at start: Int, into output: inout [UInt8]
+    _ input: ArraySlice<UInt8>, at start: Int, into output: inout [UInt8], inAttribute: Bool
   ) -> Int? {
     let end = input.endIndex
     guard start < end else { return nil }
@@ -133,6 +137,14 @@ enum TTHTMLEntityDecoder {
     {
       output.append(contentsOf: bytes)
       return index + 1
+    }
+    if inAttribute {
+      // Only a legacy name that is all the letters and digits, not followed by `=`, counts.
+      guard length <= TTHTMLEntityTable.longestLegacyName, index == end || input[index] != UInt8(ascii: "=")
+      else { return nil }
+      guard let bytes = references[String(decoding: input[start..<index], as: UTF8.self)] else { return nil }
+      output.append(contentsOf: bytes)
+      return index
     }
     var candidate = min(length, TTHTMLEntityTable.longestLegacyName)
     while candidate >= 2 {
