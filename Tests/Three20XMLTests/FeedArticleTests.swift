@@ -219,6 +219,19 @@ func streamFeed(from url: String, show: @escaping @Sendable (TTFeedItem) -> Void
     #expect(error.code == .malformed)
   }
 
+  /// "Show feed HTML safely".
+  @Test func showFeedHTMLSafely() throws {
+    let escaped = Data(
+      """
+      <rss version="2.0"><channel><title>T</title><item xml:base="https://site.example/posts/">
+      <description>&lt;a href="next.html" onclick="x()"&gt;Next&lt;/a&gt;&lt;script&gt;x()&lt;/script&gt;</description>
+      </item></channel></rss>
+      """.utf8)
+    let summary = try TTFeedReader.read(escaped).items[0].summary
+    print(summary?.sanitizedHTML() ?? "")  // <a href="https://site.example/posts/next.html">Next</a>
+    #expect(summary?.sanitizedHTML() == #"<a href="https://site.example/posts/next.html">Next</a>"#)
+  }
+
   /// "When the document is not a feed".
   @Test func notAFeed() throws {
     do {

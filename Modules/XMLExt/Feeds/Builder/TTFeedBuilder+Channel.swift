@@ -165,7 +165,7 @@ extension TTFeedBuilder {
     case "link":
       if let url = element.urlValue(base: base) { feed.links.append(TTFeedLink(url: url)) }
     case "description":
-      let text = element.htmlText(base: base).map { TTFeedContent($0, language: language) }
+      let text = element.htmlText(base: base).map { TTFeedContent($0, language: language, base: base) }
       Self.assign(text, to: &feed.subtitle, .subtitle, own: true, in: &set)
     case "language":
       Self.assign(element.trimmedText, to: &feed.language, .language, own: true, in: &set)

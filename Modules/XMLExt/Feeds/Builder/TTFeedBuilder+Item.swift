@@ -95,14 +95,14 @@ extension TTFeedBuilder {
       addAtomItemField(element, base: base, language: language, to: &item, set: &set)
     case TTFeedNamespace.content:
       if element.name == "encoded" {
-        let text = element.htmlText(base: base).map { TTFeedContent($0, language: language) }
+        let text = element.htmlText(base: base).map { TTFeedContent($0, language: language, base: base) }
         Self.assign(text, to: &item.content, .content, own: false, in: &set)
       }
     case TTFeedNamespace.xhtml:
       // `xhtml:body`, the whole text as XHTML.
       if element.name == "body" {
         let markup = TTFeedText.nonEmpty(element.innerMarkup(base: base)).map {
-          TTFeedContent($0, type: .xhtml, language: language)
+          TTFeedContent($0, type: .xhtml, language: language, base: base)
         }
         Self.assign(markup, to: &item.content, .content, own: false, in: &set)
       }
@@ -110,7 +110,7 @@ extension TTFeedBuilder {
       switch element.name {
       case "title": Self.assign(element.trimmedText, to: &item.title, .title, own: false, in: &set)
       case "description":
-        let text = element.htmlText(base: base).map { TTFeedContent($0, language: language) }
+        let text = element.htmlText(base: base).map { TTFeedContent($0, language: language, base: base) }
         Self.assign(text, to: &item.summary, .summary, own: false, in: &set)
       case "creator", "author":
         if let person = element.rssPerson { item.authors.append(person) }
@@ -177,11 +177,11 @@ extension TTFeedBuilder {
     case "link":
       if let url = element.urlValue(base: base) { item.links.append(TTFeedLink(url: url)) }
     case "description":
-      let text = element.htmlText(base: base).map { TTFeedContent($0, language: language) }
+      let text = element.htmlText(base: base).map { TTFeedContent($0, language: language, base: base) }
       Self.assign(text, to: &item.summary, .summary, own: true, in: &set)
     case "fullitem":
       // An old extension for the whole text, as HTML.
-      let text = element.htmlText(base: base).map { TTFeedContent($0, language: language) }
+      let text = element.htmlText(base: base).map { TTFeedContent($0, language: language, base: base) }
       Self.assign(text, to: &item.content, .content, own: false, in: &set)
     case "author":
       if let person = element.rssPerson { item.authors.append(person) }

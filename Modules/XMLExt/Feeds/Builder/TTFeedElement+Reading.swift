@@ -119,7 +119,7 @@ extension TTFeedElement {
     }
     if source == nil && TTFeedText.trimmed(value).isEmpty { return nil }
     return TTFeedContent(
-      source == nil ? value : "", type: type, source: source, language: language, data: data)
+      source == nil ? value : "", type: type, source: source, language: language, base: base, data: data)
   }
 
   /// Atom's text constructs, whose children are markup rather than Atom elements.

@@ -133,7 +133,7 @@ struct TTJSONFeedMapper {
       item.links.append(TTFeedLink(url: url, relation: Self.bannerRelation))
     }
     if let html = text(object["content_html"], "content_html", of: owner) {
-      item.content = TTFeedContent(html, type: .html)
+      item.content = TTFeedContent(html, type: .html, base: base)
     } else if let plain = text(object["content_text"], "content_text", of: owner) {
       item.content = TTFeedContent(plain, type: .text)
     }

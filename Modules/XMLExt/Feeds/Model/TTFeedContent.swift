@@ -1,5 +1,5 @@
 public import Foundation
-import Three20Core
+public import Three20Core
 
 /// A piece of text of a feed or item that may be markup: an RSS `description` or
 /// `content:encoded`, an Atom `summary`, `subtitle` or `content`.
@@ -35,6 +35,12 @@ public struct TTFeedContent: Sendable, Hashable, Codable {
   public var source: URL?
   /// The language of the text (the `xml:lang` in effect where it was written), if given.
   public var language: String?
+  /// The address relative addresses inside the markup are resolved against.
+  ///
+  /// The `xml:base` in effect where the text was written, else the document's address; `nil`
+  /// when neither is known. ``value`` is kept as written;
+  /// ``sanitizedHTML(baseURL:sanitizer:)`` resolves them.
+  public var base: URL?
   /// The bytes of content that is not text (Atom content of a media type such as `image/png`,
   /// which RFC 4287 writes in Base64), decoded; `nil` for text and for Base64 that does not
   /// decode, whose ``value`` is kept as written.
@@ -47,15 +53,64 @@ public struct TTFeedContent: Sendable, Hashable, Codable {
   ///   - type: What kind of text it is. Defaults to ``ContentType/html``.
   ///   - source: Where out-of-line content lives. Defaults to `nil`.
   ///   - language: The language of the text. Defaults to `nil`.
+  ///   - base: The address relative addresses in the markup are resolved against. Defaults to
+  ///     `nil`.
   ///   - data: The decoded bytes of content that is not text. Defaults to `nil`.
   public init(
-    _ value: String, type: ContentType = .html, source: URL? = nil, language: String? = nil, data: Data? = nil
+    _ value: String, type: ContentType = .html, source: URL? = nil, language: String? = nil, base: URL? = nil,
+    data: Data? = nil
   ) {
     self.value = value
     self.type = type
     self.source = source
     self.language = language
+    self.base = base
     self.data = data
+  }
+
+  /// The text as HTML that is safe to show, or `nil` for media types that are not text.
+  ///
+  /// Feed content is written by someone else: it may carry scripts, event handlers,
+  /// `javascript:` links, styles that hide or overlay a page. HTML and XHTML go through
+  /// Three20Core's `TTHTMLSanitizer` (an allow-list of elements, attributes, URL schemes and CSS
+  /// properties), with relative addresses resolved against ``base``; plain text is escaped.
+  ///
+  /// ```swift
+  /// let summary = TTFeedContent(
+  ///   #"<p onclick="steal()">Hi <a href="/about">there</a><script>steal()</script></p>"#,
+  ///   base: URL(string: "https://example.com/blog/"))
+  /// summary.sanitizedHTML()   // "<p>Hi <a href=\"https://example.com/about\">there</a></p>"
+  /// TTFeedContent("1 < 2", type: .text).sanitizedHTML()   // "1 &lt; 2"
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - baseURL: The address relative addresses are resolved against. Defaults to ``base``.
+  ///   - sanitizer: The allow-list. Defaults to `TTHTMLSanitizer.default`.
+  /// - Returns: Balanced HTML without anything that could run or leave the allow-list.
+  public func sanitizedHTML(baseURL: URL? = nil, sanitizer: TTHTMLSanitizer = .default) -> String? {
+    switch type {
+    case .html, .xhtml:
+      return sanitizer.sanitize(value, baseURL: baseURL ?? base)
+    case .text:
+      return sanitizer.sanitize(Self.escaped(value))
+    case .other(let mediaType):
+      return mediaType.hasPrefix("text/") ? sanitizer.sanitize(Self.escaped(value)) : nil
+    }
+  }
+
+  /// Text with `&`, `<` and `>` written as references, so it reads as the same text in HTML.
+  private static func escaped(_ text: String) -> String {
+    var result = ""
+    result.reserveCapacity(text.utf8.count)
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": result += "&amp;"
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
   }
 
   /// The text without markup, or `nil` for media types that are not text.
