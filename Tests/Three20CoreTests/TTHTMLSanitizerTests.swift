@@ -278,9 +278,10 @@ struct TTHTMLSanitizerTests {
         + "<a href=\"https://example.com/blog/post.html#top\">e</a>"
         + "<img src=\"https://example.com/img/x.png\"><blockquote cite=\"https://example.com/source\">q</blockquote>"
         + "<a href=\"https://other.example/\">f</a>")
+    // Without a base, `//cdn…` would name a host under whatever scheme the page has: refused.
     #expect(
       sanitizer.sanitize(html)
-        == "<a href=\"other.html\">a</a><a href=\"/root\">b</a><a href=\"//cdn.example.net/c\">c</a>"
+        == "<a href=\"other.html\">a</a><a href=\"/root\">b</a><a>c</a>"
         + "<a href=\"?q=1\">d</a><a href=\"#top\">e</a><img src=\"../img/x.png\">"
         + "<blockquote cite=\"/source\">q</blockquote><a href=\"https://other.example/\">f</a>")
   }
@@ -784,6 +785,45 @@ struct TTHTMLSanitizerTests {
     )
     // "<p>Listen: <a href=\"itpc://example.com/show\">subscribe</a></p>"
     #expect(text == "<p>Listen: <a href=\"itpc://example.com/show\">subscribe</a></p>")
+  }
+
+  /// Control characters are removed before the ends of an address are trimmed, so sanitizing
+  /// the output again gives the same output.
+  @Test(arguments: [
+    (#"<a href="&#127; /x">a</a>"#, #"<a href="/x">a</a>"#),
+    ("<a href=\"\u{85} /x\">a</a>", #"<a href="/x">a</a>"#),
+    (#"<img srcset="x,&#1;">"#, #"<img srcset="x">"#),
+  ])
+  func controlCharactersInAddressesStayIdempotent(html: String, expected: String) {
+    let once = sanitizer.sanitize(html)
+    #expect(once == expected)
+    #expect(sanitizer.sanitize(once) == once)
+  }
+
+  /// Without a base, a reference starting with two slashes (either way round) is refused.
+  ///
+  /// It names a host of its own under whatever scheme the page is shown with. With a base it
+  /// resolves.
+  @Test func protocolRelativeReferencesNeedABase() {
+    for html in [
+      #"<a href="//evil.example/login">x</a>"#, #"<a href="\\evil.example/x">x</a>"#,
+      #"<a href="/\evil.example/x">x</a>"#,
+    ] {
+      #expect(sanitizer.sanitize(html) == "<a>x</a>", "\(html)")
+    }
+    #expect(sanitizer.sanitize(#"<a href="/ok">x</a>"#) == #"<a href="/ok">x</a>"#)
+    #expect(
+      sanitizer.sanitize(#"<a href="//cdn.example/x">x</a>"#, baseURL: URL(string: "https://site.example/"))
+        == #"<a href="https://cdn.example/x">x</a>"#)
+  }
+
+  /// A `srcset` keeps at most 16 candidates: each may be resolved to a long address.
+  @Test func sourceSetsAreCapped() {
+    let base = URL(string: "https://site.example/" + String(repeating: "d/", count: 400))
+    let html = "<img srcset=\"" + Array(repeating: "a 1x", count: 1_000).joined(separator: ",") + "\">"
+    let output = sanitizer.sanitize(html, baseURL: base)
+    #expect(output.components(separatedBy: ", ").count == 16)
+    #expect(output.utf8.count < 16 * 900)
   }
 
   /// The article's table of inputs and outputs.

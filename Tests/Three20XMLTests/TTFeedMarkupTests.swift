@@ -22,14 +22,16 @@ import Three20XML
 
   @Test func unescapedMarkupIsKeptNotDropped() throws {
     let feed = try TTFeedReader.read(Self.rss, documentURL: URL(string: "https://harbour.example.com/rss"))
-    #expect(feed.subtitle == TTFeedContent("The <em>harbour</em> news"))
+    let document = URL(string: "https://harbour.example.com/rss")
+    #expect(feed.subtitle == TTFeedContent("The <em>harbour</em> news", base: document))
     let item = feed.items[0]
     // The relative link is resolved against the document's address.
     #expect(
       item.summary
-        == TTFeedContent("Hello <b>world</b> &amp; <a href=\"https://harbour.example.com/more\">more</a>"))
+        == TTFeedContent(
+          "Hello <b>world</b> &amp; <a href=\"https://harbour.example.com/more\">more</a>", base: document))
     #expect(item.summaryText == "Hello world & more")
-    #expect(item.content == TTFeedContent("<p>The <i>whole</i> text</p>"))
+    #expect(item.content == TTFeedContent("<p>The <i>whole</i> text</p>", base: document))
   }
 
   @Test func xhtmlBodyAndFullitemAreTheContent() throws {

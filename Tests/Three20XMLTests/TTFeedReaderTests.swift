@@ -179,7 +179,9 @@ import Three20XML
     #expect(entry.updated?.timeIntervalSince1970 == 1_795_256_430.25)
     #expect(
       entry.summary
-        == TTFeedContent("Two days of <b>alignment</b>, one good fringe.", type: .html, language: "en"))
+        == TTFeedContent(
+          "Two days of <b>alignment</b>, one good fringe.", type: .html, language: "en",
+          base: URL(string: "https://lab.example.org/notebook/")))
     #expect(entry.content?.type == .xhtml)
     let markup = try #require(entry.content?.value)
     #expect(markup.hasPrefix("<p>Two days of <b>alignment</b> &amp; one good fringe.</p>"))
@@ -193,7 +195,11 @@ import Three20XML
     #expect(mirrored.title == "Why the laser drifted")
     #expect(mirrored.link?.absoluteString == "https://mirror.example.com/archive/laser-drift")
     #expect(mirrored.date?.timeIntervalSince1970 == 1_794_960_000)
-    #expect(mirrored.content == TTFeedContent("Temperature, as always.", type: .text, language: "en"))
+    #expect(
+      mirrored.content
+        == TTFeedContent(
+          "Temperature, as always.", type: .text, language: "en",
+          base: URL(string: "https://mirror.example.com/archive/")))
     let sourceFeed = try #require(URL(string: "https://mirror.example.com/archive/feed.atom"))
     #expect(
       mirrored.source

@@ -86,7 +86,9 @@ import Three20Core
     // content_text is dropped beside content_html: plainText derives it.
     #expect(
       item.content
-        == TTFeedContent("<p>Fog rolled in at <b>nine</b>; the horn sounded until dawn.</p>", type: .html))
+        == TTFeedContent(
+          "<p>Fog rolled in at <b>nine</b>; the horn sounded until dawn.</p>", type: .html,
+          base: URL(string: "https://light.example.org/log.json")))
     #expect(item.content?.plainText == "Fog rolled in at nine; the horn sounded until dawn.")
     #expect(item.summary == TTFeedContent("A night of fog and the horn.", type: .text))
     #expect(item.thumbnails == [TTFeedThumbnail(url: try Self.url("https://light.example.org/art/fog.jpg"))])

@@ -25,4 +25,18 @@ public enum TTHTMLEntities {
   public static func decode(_ bytes: ArraySlice<UInt8>, into output: inout [UInt8]) {
     TTHTMLEntityDecoder.decode(bytes, into: &output)
   }
+
+  /// The text HTML gives a named character reference, by its exact name, or `nil` when HTML
+  /// has no reference of that name.
+  ///
+  /// ```swift
+  /// TTHTMLEntities.value(named: "eacute")   // "é"
+  /// TTHTMLEntities.value(named: "notit")    // nil (decoding text would read "¬it;")
+  /// ```
+  ///
+  /// - Parameter name: The name, without `&` and `;`.
+  /// - Returns: The characters it stands for.
+  public static func value(named name: String) -> String? {
+    TTHTMLEntityDecoder.references[name + ";"].map { String(decoding: $0, as: UTF8.self) }
+  }
 }

@@ -124,29 +124,20 @@ struct TTHTMLSanitizerAttributes {
 
   /// The address to write for a decoded URL attribute value, or `nil` to drop the attribute.
   ///
-  /// Removes what a browser ignores (C0 controls and spaces at either end, tabs and line breaks
-  /// anywhere) and any other control character, resolves a relative reference against the base
-  /// URL, and checks the scheme of exactly the text that will be written.
+  /// Removes what a browser ignores (control characters anywhere, then spaces at either end),
+  /// resolves a relative reference against the base URL, and checks the scheme of exactly the
+  /// text that will be written. Without a base URL, a reference that starts with two slashes
+  /// (`//host`, or `\\host` as browsers read it) is refused: it would name a host of its own
+  /// under whatever scheme the page is shown with.
   func url(_ decoded: [UInt8], allowsDataImage: Bool) -> String? {
-    var start = decoded.startIndex
-    var end = decoded.endIndex
-    while start < end && decoded[start] <= 0x20 { start += 1 }
-    while end > start && decoded[end - 1] <= 0x20 { end -= 1 }
-    guard start < end else { return nil }
-    var cleaned: [UInt8] = []
-    cleaned.reserveCapacity(end - start)
-    var index = start
-    while index < end {
-      let byte = decoded[index]
-      index += 1
-      if byte < 0x20 || byte == 0x7F { continue }
-      if byte == 0xC2, index < end, (0x80...0x9F).contains(decoded[index]) {
-        index += 1
-        continue
-      }
-      cleaned.append(byte)
-    }
+    let cleaned = Self.withoutControls(decoded)
     var address = String(decoding: cleaned, as: UTF8.self)
+    guard !address.isEmpty else { return nil }
+    if baseURL == nil, cleaned.count >= 2,
+      cleaned.prefix(2).allSatisfy({ $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") })
+    {
+      return nil
+    }
     var scheme = TTURLSchemePolicy.scheme(of: address)
     if scheme == "data" {
       return allowsDataImage && policy.allowsDataImages && Self.isDataImage(cleaned) ? address : nil
@@ -159,6 +150,33 @@ struct TTHTMLSanitizerAttributes {
     }
     return policy.urlSchemePolicy.allowsScheme(scheme) ? address : nil
   }
+
+  /// The bytes without control characters (C0, DEL, C1 in UTF-8) anywhere and without spaces
+  /// at either end, in that order, so that cleaning the result again changes nothing.
+  static func withoutControls(_ decoded: [UInt8]) -> [UInt8] {
+    var cleaned: [UInt8] = []
+    cleaned.reserveCapacity(decoded.count)
+    var index = decoded.startIndex
+    while index < decoded.endIndex {
+      let byte = decoded[index]
+      index += 1
+      if byte < 0x20 || byte == 0x7F { continue }
+      if byte == 0xC2, index < decoded.endIndex, (0x80...0x9F).contains(decoded[index]) {
+        index += 1
+        continue
+      }
+      cleaned.append(byte)
+    }
+    var start = cleaned.startIndex
+    var end = cleaned.endIndex
+    while start < end && cleaned[start] == 0x20 { start += 1 }
+    while end > start && cleaned[end - 1] == 0x20 { end -= 1 }
+    return Array(cleaned[start..<end])
+  }
+
+  /// The most candidates of a `srcset` kept: each may be resolved to a long address, so their
+  /// number bounds the output.
+  static let maxSourceSetCandidates = 16
 
   /// A relative reference resolved against a base, as text; `nil` when Foundation cannot read
   /// it (a malformed host such as `//exa mple.com/`).
@@ -191,14 +209,16 @@ struct TTHTMLSanitizerAttributes {
   /// is.
   ///
   /// Each candidate is an address followed by at most a few descriptors such as `2x` or
-  /// `640w`, and candidates are separated by commas. A candidate whose address is refused or
+  /// `640w`, and candidates are separated by commas; at most ``maxSourceSetCandidates`` are kept. A candidate whose address is refused or
   /// whose descriptors are not numbers with `w`, `x` or `h` is dropped; `data:` URLs are
   /// refused.
-  func srcset(_ decoded: [UInt8]) -> String? {
+  func srcset(_ raw: [UInt8]) -> String? {
+    // Control characters go first, so that the commas and spaces seen are those written.
+    let decoded = Self.withoutControls(raw)
     var candidates: [String] = []
     let end = decoded.endIndex
     var index = decoded.startIndex
-    while index < end {
+    while index < end, candidates.count < Self.maxSourceSetCandidates {
       while index < end && (TTHTMLScanner.isSpace(decoded[index]) || decoded[index] == UInt8(ascii: ",")) {
         index += 1
       }

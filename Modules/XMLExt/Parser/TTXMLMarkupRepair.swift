@@ -1,12 +1,16 @@
 import Foundation
+import Three20Core
 
 /// Repairs the three mistakes real documents make most in text, before libxml2 reads the bytes
 /// in recovery mode (internal).
 ///
 /// libxml2's recovery drops what it cannot read: an `&` that starts no reference (`Fish & Chips`)
 /// and a `<` that starts no markup (`a < b`) vanish, and so do control characters. This filter
-/// writes the first two as `&amp;` and `&lt;` instead, so the text survives, and drops the
-/// control characters (U+0000–U+001F except tab, line feed and carriage return), which XML does
+/// writes the first two as the character references `&#38;` and `&#60;` instead (libxml2
+/// stops substituting named entities, `&amp;` included, after a document's first error, but
+/// always reads character references), so the text survives, and drops the
+/// control characters (U+0000–U+001F except tab, line feed and carriage return; not in VISCII,
+/// whose letters use those bytes), which XML does
 /// not allow and a terminal must never receive. In a UTF-8 document (declared so, or declaring
 /// nothing) a byte that is not valid UTF-8 is read as the Windows-1252 character it is, the
 /// usual mistake of a feed that declares UTF-8 and is not (libxml2 would switch the rest of
@@ -17,8 +21,9 @@ import Foundation
 ///
 /// 1. The start decides whether it repairs at all: only documents whose encoding keeps ASCII
 ///    bytes as ASCII (UTF-8, ISO-8859, Windows code pages, Shift_JIS, EUC, GBK, Big5 …), where a
-///    `<` byte is always the character; UTF-16, UTF-32 and EBCDIC pass untouched. An XML
-///    declaration is read to its end first, and its `encoding` decides.
+///    `<` byte is always the character; UTF-16, UTF-32 and EBCDIC pass untouched. The first
+///    markup decides: an XML declaration is read to its end and its `encoding` decides,
+///    anything else means UTF-8.
 /// 2. Markup is followed with a small state machine: tags (and their quoted attribute values),
 ///    comments, CDATA sections, processing instructions and the DOCTYPE with its internal
 ///    subset. Only text and attribute values are repaired; comments, CDATA and the rest pass as
@@ -37,6 +42,8 @@ struct TTXMLMarkupRepair {
       case controlCharacter(UInt8)
       /// A byte that is not part of valid UTF-8 in a UTF-8 document, read as Windows-1252.
       case invalidUTF8(UInt8)
+      /// An HTML entity no DTD declares, read as HTML's characters.
+      case htmlEntity(String)
     }
 
     var kind: Kind
@@ -54,7 +61,7 @@ struct TTXMLMarkupRepair {
     case bytes([UInt8])
   }
 
-  private enum State: Equatable {
+  fileprivate enum State: Equatable {
     /// Between markup.
     case text
     /// Just after `<!`.
@@ -76,7 +83,7 @@ struct TTXMLMarkupRepair {
   }
 
   private enum Mode {
-    /// Inside the XML declaration, whose encoding decides.
+    /// Before the first markup, or inside the XML declaration, whose encoding decides.
     case undecided
     case repairing
     case passing
@@ -91,6 +98,11 @@ struct TTXMLMarkupRepair {
   private var mode: Mode
   /// Whether the document's encoding is UTF-8, whose byte sequences are checked.
   private var isUTF8 = true
+  /// Whether bytes below 0x20 are control characters to drop (not in VISCII).
+  private var dropsControls = true
+  /// Whether the document has an internal DTD subset, which may declare entities of its own
+  /// (HTML's names are then left to libxml2).
+  private var declaresEntities = false
   private var state = State.text
   /// Bytes held from the end of the last piece (an `&` or `<` that could not be told yet).
   private var held: [UInt8] = []
@@ -112,17 +124,33 @@ struct TTXMLMarkupRepair {
   ///   - override: The encoding the caller set, which decides instead of the document.
   init(first: [UInt8], override: String?) {
     if let override {
-      mode = Self.keepsASCII(override) ? .repairing : .passing
+      mode = Self.keepsASCII(override, isOverride: true) ? .repairing : .passing
       isUTF8 = Self.isUTF8(override)
+      dropsControls = !Self.hasLettersBelowSpace(override)
       return
     }
     guard case .bytes = TTXMLInputDecoder(first: first, override: nil).kind else {
       mode = .passing
       return
     }
-    var start = first[...]
-    if start.starts(with: [0xEF, 0xBB, 0xBF]) { start = start.dropFirst(3) }
-    mode = start.starts(with: Array("<?xm".utf8)) ? .undecided : .repairing
+    // Decided by the first markup: an XML declaration's `encoding`, else UTF-8.
+    mode = .undecided
+  }
+
+  /// Filters bytes held in an array.
+  ///
+  /// - Parameters:
+  ///   - bytes: The piece.
+  ///   - isFinal: Whether it is the last.
+  /// - Returns: What libxml2 should read.
+  mutating func filtered(_ bytes: [UInt8], isFinal: Bool) -> [UInt8] {
+    bytes.withUnsafeBytes { buffer in
+      switch filter(buffer, isFinal: isFinal) {
+      case .same: return bytes
+      case .prefix(let count): return Array(bytes.prefix(count))
+      case .bytes(let repaired): return repaired
+      }
+    }
   }
 
   /// Whether an encoding's name is UTF-8's.
@@ -131,10 +159,24 @@ struct TTXMLMarkupRepair {
     return name == "utf-8" || name == "utf8"
   }
 
-  /// Whether text in an encoding keeps ASCII bytes as ASCII.
-  private static func keepsASCII(_ encoding: String) -> Bool {
+  /// Whether text in an encoding keeps ASCII bytes as ASCII, the way the input decoder follows
+  /// libxml2 (a declared `UTF-16` switches nothing in a document that is not); an encoding the
+  /// caller sets is taken as it is, so UTF-16 and UTF-32 are not.
+  private static func keepsASCII(_ encoding: String, isOverride: Bool = false) -> Bool {
+    let name = encoding.lowercased()
+    if isOverride,
+      ["utf-16", "utf16", "utf-32", "utf32", "ucs-2", "ucs2", "ucs-4", "ucs4"].contains(where: name.hasPrefix)
+    {
+      return false
+    }
     if case .bytes = TTXMLInputDecoder.kind(forEncoding: encoding, current: .bytes) ?? .bytes { return true }
     return false
+  }
+
+  /// Whether an encoding uses the bytes below 0x20 for letters (VISCII does), so that they are
+  /// not control characters to drop.
+  private static func hasLettersBelowSpace(_ encoding: String) -> Bool {
+    encoding.lowercased().contains("viscii")
   }
 
   /// Filters the next piece of the document.
@@ -159,22 +201,6 @@ struct TTXMLMarkupRepair {
     }
   }
 
-  /// Filters bytes held in an array.
-  ///
-  /// - Parameters:
-  ///   - bytes: The piece.
-  ///   - isFinal: Whether it is the last.
-  /// - Returns: What libxml2 should read.
-  mutating func filtered(_ bytes: [UInt8], isFinal: Bool) -> [UInt8] {
-    bytes.withUnsafeBytes { buffer in
-      switch filter(buffer, isFinal: isFinal) {
-      case .same: return bytes
-      case .prefix(let count): return Array(bytes.prefix(count))
-      case .bytes(let repaired): return repaired
-      }
-    }
-  }
-
   private mutating func filter(bytes input: UnsafeRawBufferPointer, isFinal: Bool) -> Output {
     var output: [UInt8]?
     var index = 0
@@ -188,16 +214,25 @@ struct TTXMLMarkupRepair {
       output = copy
     }
     while index < count {
-      if output == nil, state == .text {
-        // The common case: text with nothing to look at.
-        while index < count {
-          let byte = input[index]
-          guard byte >= 0x20 || byte == 0x09 || byte == 0x0D, byte != UInt8(ascii: "<"),
-            byte != UInt8(ascii: "&"),
-            byte < 0x80 || !isUTF8
-          else { break }
-          if byte & 0xC0 != 0x80 { column += 1 }
-          index += 1
+      if mode != .passing, let stops = fastStops {
+        // The common case: a run with nothing to look at (text, or a tag's names and values),
+        // copied in one piece when copying. The table marks the bytes that end a run.
+        let runStart = index
+        stops.withUnsafeBufferPointer { stops in
+          while index < count {
+            let byte = input[index]
+            if stops[Int(byte)] {
+              guard byte == 0x0A else { break }
+              line += 1
+              column = 1
+            } else if byte & 0xC0 != 0x80 {
+              column += 1
+            }
+            index += 1
+          }
+        }
+        if output != nil, index > runStart {
+          output?.append(contentsOf: UnsafeRawBufferPointer(rebasing: input[runStart..<index]))
         }
         guard index < count else { break }
       }
@@ -222,10 +257,12 @@ struct TTXMLMarkupRepair {
           index += 1
           column += 1
         }
+        // A character between `]` and `]>` (or `-` and `->`, `?` and `>`) breaks the run.
+        state = state.afterOtherCharacter
         continue
       }
       // Control characters go wherever they are.
-      if byte < 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D {
+      if byte < 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D, dropsControls {
         beginCopy(&output)
         note(.controlCharacter(byte))
         index += 1
@@ -238,7 +275,7 @@ struct TTXMLMarkupRepair {
         if byte == UInt8(ascii: "<") {
           guard index + 1 < count else {
             if isFinal {
-              replacement = Array("&lt;".utf8)
+              replacement = Array("&#60;".utf8)
               note(.lessThan)
             } else {
               return hold(input, from: index, output: output)
@@ -246,6 +283,7 @@ struct TTXMLMarkupRepair {
             break
           }
           let next = input[index + 1]
+          if mode == .undecided, next != UInt8(ascii: "?") { mode = .repairing }
           switch next {
           case UInt8(ascii: "!"), UInt8(ascii: "?"):
             // Both bytes at once: the second must not be read as the first of what follows
@@ -259,18 +297,29 @@ struct TTXMLMarkupRepair {
           case UInt8(ascii: "/"): state = .tag(quote: nil)
           case _ where Self.startsName(next): state = .tag(quote: nil)
           default:
-            replacement = Array("&lt;".utf8)
+            replacement = Array("&#60;".utf8)
             note(.lessThan)
           }
         } else if byte == UInt8(ascii: "&") {
           switch Self.reference(in: input, at: index) {
           case .valid: break
+          case .named(let end):
+            // libxml2 stops substituting named entities after a document's first error (it
+            // always reads character references): XML's own and, unless the document declares
+            // entities of its own, HTML's are written as character references.
+            let name = UnsafeRawBufferPointer(rebasing: input[(index + 1)..<end])
+            guard let references = characterReferences(for: name) else { break }
+            beginCopy(&output)
+            output?.append(contentsOf: references)
+            column += end + 1 - index
+            index = end + 1
+            continue
           case .invalid:
-            replacement = Array("&amp;".utf8)
+            replacement = Array("&#38;".utf8)
             note(.ampersand)
           case .needsMore:
             if isFinal {
-              replacement = Array("&amp;".utf8)
+              replacement = Array("&#38;".utf8)
               note(.ampersand)
             } else {
               return hold(input, from: index, output: output)
@@ -305,17 +354,17 @@ struct TTXMLMarkupRepair {
           if byte == quote {
             state = .tag(quote: nil)
           } else if byte == UInt8(ascii: "<") {
-            replacement = Array("&lt;".utf8)
+            replacement = Array("&#60;".utf8)
             note(.lessThan)
           } else if byte == UInt8(ascii: "&") {
             switch Self.reference(in: input, at: index) {
-            case .valid: break
+            case .valid, .named: break  // attribute values substitute entities after errors too
             case .invalid:
-              replacement = Array("&amp;".utf8)
+              replacement = Array("&#38;".utf8)
               note(.ampersand)
             case .needsMore:
               if isFinal {
-                replacement = Array("&amp;".utf8)
+                replacement = Array("&#38;".utf8)
                 note(.ampersand)
               } else {
                 return hold(input, from: index, output: output)
@@ -358,6 +407,7 @@ struct TTXMLMarkupRepair {
           state = .declaration(depth: depth, quote: byte)
         } else if byte == UInt8(ascii: "[") {
           state = .declaration(depth: depth + 1, quote: nil)
+          declaresEntities = true
         } else if byte == UInt8(ascii: "]") {
           state = .declaration(depth: max(0, depth - 1), quote: nil)
         } else if byte == UInt8(ascii: ">"), depth == 0 {
@@ -418,7 +468,42 @@ struct TTXMLMarkupRepair {
     let name = String(rest.dropFirst().prefix { $0 != quote })
     mode = Self.keepsASCII(name) ? .repairing : .passing
     isUTF8 = Self.isUTF8(name)
+    dropsControls = !Self.hasLettersBelowSpace(name)
   }
+
+  // MARK: - Runs
+
+  /// The bytes that end a run in the current state, or `nil` for states read byte by byte.
+  ///
+  /// Line feeds are in every table (the run goes on past them, counting lines); control
+  /// characters are in every table, and bytes from 0x80 in the UTF-8 ones, whose sequences are
+  /// checked one by one.
+  private var fastStops: [Bool]? {
+    switch state {
+    case .text: isUTF8 ? Self.textStopsUTF8 : Self.textStops
+    case .tag(quote: nil): isUTF8 ? Self.tagStopsUTF8 : Self.tagStops
+    case .tag(quote: UInt8(ascii: "\"")): isUTF8 ? Self.doubleQuotedStopsUTF8 : Self.doubleQuotedStops
+    case .tag(quote: UInt8(ascii: "'")): isUTF8 ? Self.singleQuotedStopsUTF8 : Self.singleQuotedStops
+    default: nil
+    }
+  }
+
+  private static func stops(_ bytes: String, utf8: Bool) -> [Bool] {
+    var table = [Bool](repeating: false, count: 256)
+    for byte in 0..<0x20 where byte != 0x09 && byte != 0x0D { table[byte] = true }
+    for byte in bytes.utf8 { table[Int(byte)] = true }
+    if utf8 { for byte in 0x80..<0x100 { table[byte] = true } }
+    return table
+  }
+
+  private static let textStops = stops("<&", utf8: false)
+  private static let textStopsUTF8 = stops("<&", utf8: true)
+  private static let tagStops = stops("\"'>", utf8: false)
+  private static let tagStopsUTF8 = stops("\"'>", utf8: true)
+  private static let doubleQuotedStops = stops("\"<&", utf8: false)
+  private static let doubleQuotedStopsUTF8 = stops("\"<&", utf8: true)
+  private static let singleQuotedStops = stops("'<&", utf8: false)
+  private static let singleQuotedStopsUTF8 = stops("'<&", utf8: true)
 
   // MARK: - UTF-8
 
@@ -478,9 +563,34 @@ struct TTXMLMarkupRepair {
   // MARK: - References
 
   private enum ReferenceCheck {
+    /// A character reference, or a name too long to tell.
     case valid
+    /// An entity reference whose `;` is at `end`.
+    case named(end: Int)
     case invalid
     case needsMore
+  }
+
+  /// XML's predefined entities, as character references.
+  private static let predefined: [[UInt8]: [UInt8]] = [
+    Array("amp".utf8): Array("&#38;".utf8), Array("lt".utf8): Array("&#60;".utf8),
+    Array("gt".utf8): Array("&#62;".utf8), Array("quot".utf8): Array("&#34;".utf8),
+    Array("apos".utf8): Array("&#39;".utf8),
+  ]
+
+  /// The character references to write for an entity reference, or `nil` to leave it.
+  private mutating func characterReferences(for name: UnsafeRawBufferPointer) -> [UInt8]? {
+    let bytes = Array(name)
+    if let predefined = Self.predefined[bytes] { return predefined }
+    guard !declaresEntities, bytes.count <= 32,
+      let value = TTHTMLEntities.value(named: String(decoding: bytes, as: UTF8.self))
+    else { return nil }
+    note(.htmlEntity(String(decoding: bytes, as: UTF8.self)))
+    var references: [UInt8] = []
+    for scalar in value.unicodeScalars {
+      references.append(contentsOf: "&#\(scalar.value);".utf8)
+    }
+    return references
   }
 
   /// Whether the `&` at `start` begins a well-formed entity or character reference.
@@ -502,17 +612,19 @@ struct TTXMLMarkupRepair {
         guard isDigit || isHex else { return .invalid }
         index += 1
       }
-      return end == input.count && end < start + 1 + longestReference ? .needsMore : .invalid
+      // A window full of digits: libxml2 decides.
+      return end == input.count && end < start + 1 + longestReference ? .needsMore : .valid
     }
     guard startsName(input[index]) else { return .invalid }
     index += 1
     while index < end {
       let byte = input[index]
-      if byte == UInt8(ascii: ";") { return .valid }
+      if byte == UInt8(ascii: ";") { return .named(end: index) }
       guard continuesName(byte) else { return .invalid }
       index += 1
     }
-    return end == input.count && end < start + 1 + longestReference ? .needsMore : .invalid
+    // A window full of name characters (a long declared entity's name): libxml2 decides.
+    return end == input.count && end < start + 1 + longestReference ? .needsMore : .valid
   }
 
   /// Whether a byte can start an XML name (ASCII letters, `_`, `:` and any non-ASCII byte).
@@ -528,5 +640,20 @@ struct TTXMLMarkupRepair {
   private static func continuesName(_ byte: UInt8) -> Bool {
     startsName(byte) || (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "-")
       || byte == UInt8(ascii: ".")
+  }
+}
+
+extension TTXMLMarkupRepair.State {
+  /// The state after a character that is none of the ones a state counts (`-`, `]`, `?`): a
+  /// run toward a comment's, CDATA section's or instruction's end is broken, and a `<!` that
+  /// is not followed by `--` or `[CDATA[` starts a declaration.
+  fileprivate var afterOtherCharacter: Self {
+    switch self {
+    case .comment: .comment(dashes: 0)
+    case .cdata: .cdata(brackets: 0)
+    case .instruction: .instruction(question: false)
+    case .bang, .commentOpening, .cdataOpening: .declaration(depth: 0, quote: nil)
+    case .text, .tag, .declaration: self
+    }
   }
 }

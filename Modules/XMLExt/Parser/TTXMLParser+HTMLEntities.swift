@@ -19,8 +19,9 @@ extension TTXMLParser {
     if let htmlEntities, let made = xmlGetDocEntity(htmlEntities, name) { return made }
     let text = String(cString: name)
     let reference = "&" + text + ";"
-    let decoded = reference.tt.decodingHTMLEntities
-    guard decoded != reference, !decoded.isEmpty else { return nil }
+    // The exact name only (at most HTML's 2,231): decoding `&notit;` as text would read HTML's
+    // legacy `&not` and make an entity for every such name.
+    guard let decoded = TTHTMLEntities.value(named: text), !decoded.isEmpty else { return nil }
     if htmlEntities == nil {
       htmlEntities = xmlNewDoc("1.0")
       guard let htmlEntities, xmlCreateIntSubset(htmlEntities, "html", nil, nil) != nil else { return nil }

@@ -325,14 +325,40 @@ public final class TTXMLParser {
     }
     decoder = TTXMLInputDecoder(first: pending, override: options.encoding)
     if options.recovers {
+      // The first bytes go through the repair with the rest: a first chunk of 1 to 3 bytes
+      // (a held `<` after a byte order mark) would keep libxml2 2.9 from detecting the encoding.
       var repair = TTXMLMarkupRepair(first: pending, override: options.encoding)
-      pending = repair.filtered(pending, isFinal: false)
+      let first = repair.filtered(pending, isFinal: false)
       self.repair = repair
       noteRepairs()
+      pending = []
+      guard first.count >= 4 else {
+        try createParserContext(with: [])
+        var thrown: TTXMLError?
+        first.withUnsafeBytes { buffer in
+          do throws(TTXMLError) {
+            try parseRepairedChunk(buffer, terminate: false)
+          } catch {
+            thrown = error
+          }
+        }
+        if let thrown { throw thrown }
+        return
+      }
+      if let error = first.withUnsafeBytes({ inspect($0) }) { throw error }
+      try createParserContext(with: first)
+      return
     }
     if let error = pending.withUnsafeBytes({ inspect($0) }) { throw error }
+    try createParserContext(with: pending)
+    pending = []
+  }
+
+  /// Creates libxml2's push context with the document's first bytes (which it reads to detect
+  /// the encoding) and sets the options.
+  private func createParserContext(with first: [UInt8]) throws(TTXMLError) {
     var handler = TTXMLSAXCallbacks.handler
-    let created = pending.withUnsafeBufferPointer { buffer in
+    let created = first.withUnsafeBufferPointer { buffer in
       buffer.withMemoryRebound(to: CChar.self) { chars in
         xmlCreatePushParserCtxt(&handler, nil, chars.baseAddress, Int32(chars.count), nil)
       }
@@ -409,6 +435,10 @@ public final class TTXMLParser {
         reason =
           "The byte 0x\(String(format: "%02X", byte)) is not UTF-8, the document's encoding; it was read as "
           + "Windows-1252 (recovery). Declare the document's real encoding."
+      case .htmlEntity(let name):
+        reason =
+          "The entity \(TTMessageText.quoted("&" + name + ";", limit: 40)) is not declared (XML declares only "
+          + "lt, gt, amp, apos and quot without a DTD); it was read as HTML's (recovery)."
       case .controlCharacter(let byte):
         reason =
           "The control character U+\(String(format: "%04X", byte)), which XML does not allow, was left out "
@@ -419,7 +449,7 @@ public final class TTXMLParser {
     reportedRepairs = repair.repairs.count
   }
 
-  private func parseRepairedChunk(_ buffer: UnsafeRawBufferPointer, terminate: Bool) throws(TTXMLError) {
+  func parseRepairedChunk(_ buffer: UnsafeRawBufferPointer, terminate: Bool) throws(TTXMLError) {
     guard let context else { return }
     if let error = inspect(buffer) { throw error }
     // Errors without a context (encoding conversion) go to the thread's structured handler:
