@@ -325,8 +325,9 @@ public final class TTXMLParser {
     }
     decoder = TTXMLInputDecoder(first: pending, override: options.encoding)
     if options.recovers {
-      // The first bytes go through the repair with the rest: a first chunk of 1 to 3 bytes
-      // (a held `<` after a byte order mark) would keep libxml2 2.9 from detecting the encoding.
+      // The first bytes are repaired too. When the repair holds some back (a `<` after a byte
+      // order mark) and fewer than 4 are left, the context is created without them and they are
+      // parsed after: libxml2 2.9 cannot detect the encoding from a first chunk of 1 to 3 bytes.
       var repair = TTXMLMarkupRepair(first: pending, override: options.encoding)
       let first = repair.filtered(pending, isFinal: false)
       self.repair = repair
