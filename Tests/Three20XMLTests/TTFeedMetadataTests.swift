@@ -101,6 +101,21 @@ import Three20XML
     #expect(feed.items[2].location?.point?.longitude.isNaN == true)
   }
 
+  /// A geometry longer than 10,000 points is left out without being split into numbers.
+  @Test func aHugeGeometryIsLeftOut() throws {
+    let points = String(repeating: "1 2 ", count: 200_000)
+    let data = Data(
+      """
+      <rss version="2.0" xmlns:georss="http://www.georss.org/georss"><channel>
+      <item><georss:line>\(points)</georss:line></item>
+      <item><georss:line>1 2 3 4</georss:line></item>
+      </channel></rss>
+      """.utf8)
+    let feed = try TTFeedReader.read(data)
+    #expect(feed.items[0].location == nil)
+    #expect(feed.items[1].location?.coordinates.count == 2)
+  }
+
   @Test func commentsFeedsAndCountsAreRead() throws {
     let feed = try Self.feed()
     let tide = feed.items[0]

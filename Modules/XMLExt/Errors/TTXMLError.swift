@@ -154,6 +154,18 @@ public struct TTXMLError: Error, Sendable, CustomStringConvertible {
     return text
   }
 
+  /// Sets ``sourceLine`` to a line of the document made safe to print, and the caret's offset
+  /// to the place `caret` (0-based, in Unicode scalars of `text`) moved to by the escaping.
+  mutating func showSource(_ text: String, caret: Int) {
+    let (shown, _) = Self.escapedLine(text, caret: nil)
+    var shownCaret = 0
+    for (index, scalar) in text.unicodeScalars.enumerated() where index < caret {
+      shownCaret += scalar == "\t" ? 1 : TTMessageText.escaped(String(scalar)).unicodeScalars.count
+    }
+    sourceLine = shown
+    caretOffset = shownCaret + max(0, caret - text.unicodeScalars.count)
+  }
+
   /// A line of the document made safe to print, and the text that puts a caret under
   /// `caret` (0-based, in Unicode scalars) in it: spaces, with the line's tabs kept so the caret
   /// lines up in a terminal.

@@ -110,10 +110,9 @@ struct TTXMLMarkupRepair {
   private var declarationBytes: [UInt8] = []
   private var line = 1
   private var column = 1
-  /// The repairs, in input order: at most ``maxRepairs``, then only counted.
+  /// The repairs, in input order: the first ``maxRepairs`` (the parser's diagnostics keep no
+  /// more than that either).
   private(set) var repairs: [Repair] = []
-  /// How many repairs were made in all.
-  private(set) var repairCount = 0
   static let maxRepairs = 1000
 
   /// A filter for a document that starts with `first` (at least its first four bytes, or all of
@@ -275,7 +274,7 @@ struct TTXMLMarkupRepair {
         if byte == UInt8(ascii: "<") {
           guard index + 1 < count else {
             if isFinal {
-              replacement = Array("&#60;".utf8)
+              replacement = Self.lessThan
               note(.lessThan)
             } else {
               return hold(input, from: index, output: output)
@@ -297,11 +296,11 @@ struct TTXMLMarkupRepair {
           case UInt8(ascii: "/"): state = .tag(quote: nil)
           case _ where Self.startsName(next): state = .tag(quote: nil)
           default:
-            replacement = Array("&#60;".utf8)
+            replacement = Self.lessThan
             note(.lessThan)
           }
         } else if byte == UInt8(ascii: "&") {
-          switch Self.reference(in: input, at: index) {
+          switch Self.reference(in: input, at: index, isFinal: isFinal) {
           case .valid: break
           case .named(let end):
             // libxml2 stops substituting named entities after a document's first error (it
@@ -315,15 +314,10 @@ struct TTXMLMarkupRepair {
             index = end + 1
             continue
           case .invalid:
-            replacement = Array("&#38;".utf8)
+            replacement = Self.ampersand
             note(.ampersand)
           case .needsMore:
-            if isFinal {
-              replacement = Array("&#38;".utf8)
-              note(.ampersand)
-            } else {
-              return hold(input, from: index, output: output)
-            }
+            return hold(input, from: index, output: output)
           }
         }
       // `<!--` opens a comment, `<![CDATA[` a CDATA section, any other `<!` a declaration.
@@ -354,21 +348,16 @@ struct TTXMLMarkupRepair {
           if byte == quote {
             state = .tag(quote: nil)
           } else if byte == UInt8(ascii: "<") {
-            replacement = Array("&#60;".utf8)
+            replacement = Self.lessThan
             note(.lessThan)
           } else if byte == UInt8(ascii: "&") {
-            switch Self.reference(in: input, at: index) {
+            switch Self.reference(in: input, at: index, isFinal: isFinal) {
             case .valid, .named: break  // attribute values substitute entities after errors too
             case .invalid:
-              replacement = Array("&#38;".utf8)
+              replacement = Self.ampersand
               note(.ampersand)
             case .needsMore:
-              if isFinal {
-                replacement = Array("&#38;".utf8)
-                note(.ampersand)
-              } else {
-                return hold(input, from: index, output: output)
-              }
+              return hold(input, from: index, output: output)
             }
           }
         } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
@@ -446,7 +435,6 @@ struct TTXMLMarkupRepair {
   }
 
   private mutating func note(_ kind: Repair.Kind) {
-    repairCount += 1
     if repairs.count < Self.maxRepairs { repairs.append(Repair(kind: kind, line: line, column: column)) }
   }
 
@@ -571,9 +559,13 @@ struct TTXMLMarkupRepair {
     case needsMore
   }
 
+  /// What a stray `&` and `<` are written as.
+  private static let ampersand = Array("&#38;".utf8)
+  private static let lessThan = Array("&#60;".utf8)
+
   /// XML's predefined entities, as character references.
   private static let predefined: [[UInt8]: [UInt8]] = [
-    Array("amp".utf8): Array("&#38;".utf8), Array("lt".utf8): Array("&#60;".utf8),
+    Array("amp".utf8): ampersand, Array("lt".utf8): lessThan,
     Array("gt".utf8): Array("&#62;".utf8), Array("quot".utf8): Array("&#34;".utf8),
     Array("apos".utf8): Array("&#39;".utf8),
   ]
@@ -594,6 +586,17 @@ struct TTXMLMarkupRepair {
   }
 
   /// Whether the `&` at `start` begins a well-formed entity or character reference.
+  ///
+  /// At the end of the input (`isFinal`), what still needs more is no reference.
+  private static func reference(
+    in input: UnsafeRawBufferPointer, at start: Int, isFinal: Bool
+  ) -> ReferenceCheck {
+    let check = reference(in: input, at: start)
+    if case .needsMore = check, isFinal { return .invalid }
+    return check
+  }
+
+  /// The check itself: `needsMore` when the piece ends before it can tell.
   private static func reference(in input: UnsafeRawBufferPointer, at start: Int) -> ReferenceCheck {
     var index = start + 1
     let end = min(input.count, start + 1 + longestReference)

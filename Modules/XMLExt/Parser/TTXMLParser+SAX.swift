@@ -601,14 +601,7 @@ extension TTXMLParser {
     let text =
       String(validating: bytes, as: UTF8.self)
       ?? String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
-    let (shown, _) = TTXMLError.escapedLine(text, caret: nil)
-    // The caret is counted in characters of `text`; after escaping, in characters of `shown`.
-    var shownCaret = 0
-    for (index, scalar) in text.unicodeScalars.enumerated() where index < caret {
-      shownCaret += scalar == "\t" ? 1 : TTMessageText.escaped(String(scalar)).unicodeScalars.count
-    }
-    error.sourceLine = shown
-    error.caretOffset = shownCaret + max(0, caret - text.unicodeScalars.count)
+    error.showSource(text, caret: caret)
   }
 
   /// Up to 80 characters on each side of libxml2's current position in its (UTF-8) input

@@ -335,16 +335,7 @@ public final class TTXMLParser {
       pending = []
       guard first.count >= 4 else {
         try createParserContext(with: [])
-        var thrown: TTXMLError?
-        first.withUnsafeBytes { buffer in
-          do throws(TTXMLError) {
-            try parseRepairedChunk(buffer, terminate: false)
-          } catch {
-            thrown = error
-          }
-        }
-        if let thrown { throw thrown }
-        return
+        return try parseRepairedChunk(first, terminate: false)
       }
       if let error = first.withUnsafeBytes({ inspect($0) }) { throw error }
       try createParserContext(with: first)
@@ -404,16 +395,7 @@ public final class TTXMLParser {
           UnsafeRawBufferPointer(rebasing: buffer[0..<count]), terminate: terminate)
       case .bytes(let bytes):
         noteRepairs()
-        var thrown: TTXMLError?
-        bytes.withUnsafeBytes { repaired in
-          do throws(TTXMLError) {
-            try parseRepairedChunk(repaired, terminate: terminate)
-          } catch {
-            thrown = error
-          }
-        }
-        if let thrown { throw thrown }
-        return
+        return try parseRepairedChunk(bytes, terminate: terminate)
       }
     }
     try parseRepairedChunk(buffer, terminate: terminate)
@@ -450,7 +432,20 @@ public final class TTXMLParser {
     reportedRepairs = repair.repairs.count
   }
 
-  func parseRepairedChunk(_ buffer: UnsafeRawBufferPointer, terminate: Bool) throws(TTXMLError) {
+  /// Parses repaired bytes held in an array.
+  private func parseRepairedChunk(_ bytes: [UInt8], terminate: Bool) throws(TTXMLError) {
+    var thrown: TTXMLError?
+    bytes.withUnsafeBytes { buffer in
+      do throws(TTXMLError) {
+        try parseRepairedChunk(buffer, terminate: terminate)
+      } catch {
+        thrown = error
+      }
+    }
+    if let thrown { throw thrown }
+  }
+
+  private func parseRepairedChunk(_ buffer: UnsafeRawBufferPointer, terminate: Bool) throws(TTXMLError) {
     guard let context else { return }
     if let error = inspect(buffer) { throw error }
     // Errors without a context (encoding conversion) go to the thread's structured handler:

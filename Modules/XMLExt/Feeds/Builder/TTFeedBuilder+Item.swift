@@ -217,9 +217,7 @@ extension TTFeedBuilder {
   ) {
     switch element.name {
     case "title":
-      guard let detail = element.atomContent(base: base, language: language),
-        let plain = element.atomPlainText
-      else { return }
+      guard let (plain, detail) = element.atomTitle(base: base, language: language) else { return }
       item.title = plain
       item.titleDetail = detail
       set.insert(.title)

@@ -51,14 +51,11 @@ public import Three20Core
 /// feed?.items[0].date?.timeIntervalSince1970   // 1795256430
 /// ```
 public struct TTFeedBuilder: Sendable {
-  /// The most problems ``TTFeed/problems`` lists.
-  static let maxProblems = 100
-
   var result: TTFeed
   /// The schemes addresses may have.
   let urlPolicy: TTURLSchemePolicy
-  /// How many problems were found beyond ``maxProblems``.
-  private var omittedProblems = 0
+  /// What was left out, and why.
+  private var problemList = TTFeedProblemList()
   /// How many items were built, for problem messages.
   private var itemNumber = 0
   /// The document's address, or the root's `xml:base` resolved against it.
@@ -195,13 +192,7 @@ public struct TTFeedBuilder: Sendable {
     var feed = finished.result
     if feed.language == nil { feed.language = fallbackLanguage }
     // Last, after every problem was reported.
-    if finished.omittedProblems > 0 {
-      feed.problems.append(
-        TTFeedProblem(
-          .moreProblems,
-          "\(finished.omittedProblems) more problems were found and not listed (only the first "
-            + "\(Self.maxProblems) are)."))
-    }
+    feed.problems = finished.problemList.problems
     return feed
   }
 
@@ -271,14 +262,9 @@ public struct TTFeedBuilder: Sendable {
     return item
   }
 
-  /// Records a problem, or counts it once ``maxProblems`` are listed (internal, for
-  /// ``TTFeedReader``).
+  /// Records a problem, or counts it once the list is full (internal, for ``TTFeedReader``).
   mutating func report(_ code: TTFeedProblem.Code, _ message: String) {
-    if result.problems.count < Self.maxProblems {
-      result.problems.append(TTFeedProblem(code, message))
-    } else {
-      omittedProblems += 1
-    }
+    problemList.report(code, message)
   }
 
   /// How problem messages name the item built last, for example `item 3 ("Hello")`.
@@ -289,14 +275,7 @@ public struct TTFeedBuilder: Sendable {
 
   /// Reports each address refused, once, after `prefix`.
   private mutating func reportRefused(_ urls: [String], _ prefix: String) {
-    var seen = Set<String>()
-    for url in urls where seen.insert(url).inserted {
-      report(.refusedURL, prefix + refusal(of: url))
-    }
-  }
-
-  private func refusal(of url: String) -> String {
-    urlPolicy.refusal(of: url) ?? "its scheme is not allowed."
+    problemList.reportRefused(urls, prefix, policy: urlPolicy)
   }
 
   /// Appends items built elsewhere (internal, for ``TTFeedReader``).

@@ -170,7 +170,18 @@ extension TTFeedElement {
 
   /// An Atom text construct as plain text, for titles and rights.
   var atomPlainText: String? {
-    guard let content = atomContent(base: nil), let plain = content.plainText else { return nil }
+    atomContent(base: nil).flatMap { Self.plainText(of: $0) }
+  }
+
+  /// An Atom title: its plain text, and the content as written with its type; read once.
+  func atomTitle(base: URL?, language: String?) -> (plain: String, detail: TTFeedContent)? {
+    guard let detail = atomContent(base: base, language: language), let plain = Self.plainText(of: detail)
+    else { return nil }
+    return (plain, detail)
+  }
+
+  private static func plainText(of content: TTFeedContent) -> String? {
+    guard let plain = content.plainText else { return nil }
     let trimmed = TTFeedText.trimmed(plain)
     return trimmed.isEmpty ? nil : trimmed
   }

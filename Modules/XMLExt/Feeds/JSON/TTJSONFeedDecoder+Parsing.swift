@@ -164,14 +164,7 @@ extension TTJSONFeedDecoder {
         after += 1
       }
       let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-      let (shown, _) = TTXMLError.escapedLine(text, caret: nil)
-      // The caret counts characters of `text`; after escaping, characters of `shown`.
-      var caret = 0
-      for (index, scalar) in text.unicodeScalars.enumerated() where index < before {
-        caret += scalar == "\t" ? 1 : TTMessageText.escaped(String(scalar)).unicodeScalars.count
-      }
-      error.sourceLine = shown
-      error.caretOffset = caret + max(0, before - text.unicodeScalars.count)
+      error.showSource(text, caret: before)
     }
   }
 }

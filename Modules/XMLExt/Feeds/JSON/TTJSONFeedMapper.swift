@@ -17,9 +17,8 @@ struct TTJSONFeedMapper {
   private let urlPolicy: TTURLSchemePolicy
   /// What relative addresses are resolved against.
   private var base: URL?
-  private var problems: [TTFeedProblem] = []
-  /// How many problems were found beyond ``TTFeedBuilder/maxProblems``.
-  private var omittedProblems = 0
+  /// What was left out, and why.
+  private var problemList = TTFeedProblemList()
 
   /// Creates a mapper.
   ///
@@ -64,8 +63,7 @@ struct TTJSONFeedMapper {
     feed.language = text(root["language"], "language", of: owner)
     feed.isExpired = boolean(root["expired"], "expired", of: owner) ?? false
 
-    var refused = Self.removeRefusedAvatars(&feed.authors, policy: urlPolicy, relative: false)
-    refused += feed.removeRefusedChannelURLs(since: ChannelURLs.empty, policy: urlPolicy, relative: false)
+    let refused = feed.removeRefusedChannelURLs(since: ChannelURLs.empty, policy: urlPolicy, relative: false)
     Self.removeEmptyPeople(&feed.authors)
     reportRefused(refused, "Left out an address of the channel: ")
 
@@ -80,25 +78,16 @@ struct TTJSONFeedMapper {
     }
 
     if !urlPolicy.allowsRelativeReferences {
-      var refused = Self.removeRefusedAvatars(&feed.authors, policy: urlPolicy, relative: true)
-      refused += feed.removeRefusedChannelURLs(since: ChannelURLs.empty, policy: urlPolicy, relative: true)
+      var refused = feed.removeRefusedChannelURLs(since: ChannelURLs.empty, policy: urlPolicy, relative: true)
       Self.removeEmptyPeople(&feed.authors)
       for index in feed.items.indices {
-        refused += Self.removeRefusedAvatars(&feed.items[index].authors, policy: urlPolicy, relative: true)
         refused += feed.items[index].removeRefusedURLs(policy: urlPolicy, relative: true)
         Self.removeEmptyPeople(&feed.items[index].authors)
       }
       reportRefused(refused, "Left out an address that stayed relative: ")
     }
 
-    feed.problems = problems
-    if omittedProblems > 0 {
-      feed.problems.append(
-        TTFeedProblem(
-          .moreProblems,
-          "\(omittedProblems) more problems were found and not listed (only the first "
-            + "\(TTFeedBuilder.maxProblems) are)."))
-    }
+    feed.problems = problemList.problems
     return feed
   }
 
@@ -165,8 +154,7 @@ struct TTJSONFeedMapper {
           length: enclosure.length))
     }
 
-    var refused = Self.removeRefusedAvatars(&item.authors, policy: urlPolicy, relative: false)
-    refused += item.removeRefusedURLs(policy: urlPolicy, relative: false)
+    let refused = item.removeRefusedURLs(policy: urlPolicy, relative: false)
     Self.removeEmptyPeople(&item.authors)
     reportRefused(refused, "Left out an address of \(owner): ")
     return item
@@ -228,22 +216,6 @@ struct TTJSONFeedMapper {
       person.email = TTFeedText.nonEmpty(String(address).removingPercentEncoding ?? String(address))
     }
     return person.isEmpty ? nil : person
-  }
-
-  /// Leaves out avatars the policy refuses (``TTFeed/removeRefusedChannelURLs(since:policy:relative:)``
-  /// and ``TTFeedItem/removeRefusedURLs(policy:relative:)`` check the other addresses of people).
-  ///
-  /// - Returns: The addresses left out, as text.
-  private static func removeRefusedAvatars(
-    _ people: inout [TTFeedPerson], policy: TTURLSchemePolicy, relative: Bool
-  ) -> [String] {
-    var refused: [String] = []
-    for index in people.indices {
-      guard let avatar = people[index].avatar, !policy.keeps(avatar, relative: relative) else { continue }
-      refused.append(avatar.absoluteString)
-      people[index].avatar = nil
-    }
-    return refused
   }
 
   /// Removes the people the policy left with nothing.
@@ -377,19 +349,12 @@ struct TTJSONFeedMapper {
 
   /// Reports each address refused, once, after `prefix`, as ``TTFeedBuilder`` does.
   private mutating func reportRefused(_ urls: [String], _ prefix: String) {
-    var seen = Set<String>()
-    for url in urls where seen.insert(url).inserted {
-      report(.refusedURL, prefix + (urlPolicy.refusal(of: url) ?? "its scheme is not allowed."))
-    }
+    problemList.reportRefused(urls, prefix, policy: urlPolicy)
   }
 
-  /// Records a problem, or counts it once ``TTFeedBuilder/maxProblems`` are listed.
+  /// Records a problem, or counts it once the list is full.
   private mutating func report(_ code: TTFeedProblem.Code, _ message: String) {
-    if problems.count < TTFeedBuilder.maxProblems {
-      problems.append(TTFeedProblem(code, message))
-    } else {
-      omittedProblems += 1
-    }
+    problemList.report(code, message)
   }
 }
 

@@ -92,25 +92,10 @@ public struct TTFeedContent: Sendable, Hashable, Codable {
     case .html, .xhtml:
       return sanitizer.sanitize(value, baseURL: baseURL ?? base)
     case .text:
-      return sanitizer.sanitize(Self.escaped(value))
+      return sanitizer.sanitize(value.tt.encodingHTMLEntities)
     case .other(let mediaType):
-      return mediaType.hasPrefix("text/") ? sanitizer.sanitize(Self.escaped(value)) : nil
+      return mediaType.hasPrefix("text/") ? sanitizer.sanitize(value.tt.encodingHTMLEntities) : nil
     }
-  }
-
-  /// Text with `&`, `<` and `>` written as references, so it reads as the same text in HTML.
-  private static func escaped(_ text: String) -> String {
-    var result = ""
-    result.reserveCapacity(text.utf8.count)
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
   }
 
   /// The text without markup, or `nil` for media types that are not text.

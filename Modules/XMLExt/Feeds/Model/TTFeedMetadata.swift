@@ -225,9 +225,12 @@ public struct TTFeedLocation: Sendable, Hashable, Codable {
   /// - Parameters:
   ///   - shape: The kind of geometry the element names.
   ///   - text: The numbers as written.
+  ///   - maxPoints: The most points read; a longer text gives `nil`. Defaults to 10,000.
   /// - Returns: The location, or `nil` when the numbers are missing, odd in count, out of range,
-  ///   or too few for the shape.
+  ///   too few for the shape, or too many.
   init?(shape: Shape, text: String, maxPoints: Int = 10_000) {
+    // Bounded before splitting: up to `maxPoints` pairs of numbers, 32 bytes each with spacing.
+    guard text.utf8.count <= maxPoints * 64 else { return nil }
     var numbers: [Double] = []
     for token in text.split(whereSeparator: { $0 == " " || $0 == "," || $0.isNewline || $0 == "\t" }) {
       guard numbers.count < maxPoints * 2, let number = Double(token), number.isFinite else { return nil }
