@@ -1,4 +1,5 @@
 public import Foundation
+import Three20Core
 
 extension TTURLCache {
   /// One cached response: its body, status and headers, validators and timestamps.
@@ -108,3 +109,5 @@ extension TTURLCache {
     public var hasValidator: Bool { etag != nil || lastModified != nil }
   }
 }
+
+extension TTURLCache.Entry: TTMemoryLRUEntry {}

@@ -82,7 +82,7 @@ public final class TTURLCache: Sendable {
   }
 
   private struct MemoryState {
-    var lru: TTMemoryLRU
+    var lru: TTMemoryLRU<Entry>
     /// Bumped by every change, so a disk read never copies an outdated entry into memory.
     var generation: UInt64 = 0
   }

@@ -1,29 +1,40 @@
-/// The memory level of ``TTURLCache``: entries by key, least recently used evicted first.
+/// Something a ``TTMemoryLRU`` holds: a key and a size in whatever unit its limit counts
+/// (bytes for the URL cache, pixels for the image cache).
+package protocol TTMemoryLRUEntry {
+  /// The key the entry is found by.
+  var key: String { get }
+  /// What the entry costs against the limit.
+  var size: Int { get }
+}
+
+/// A memory cache level: entries by key, least recently used evicted first.
+///
+/// Shared by the URL cache (Network) and the image cache (Image) within this package.
 ///
 /// A dictionary maps keys to slots of an array; the slots form a doubly linked list from the
 /// most recently used (`head`) to the least (`tail`), linked by array index, so lookups,
 /// insertions, promotions and evictions are all O(1). Freed slots are reused.
 ///
-/// Two limits apply: total ``byteCount`` (the entries' ``TTURLCache/Entry/size``) and
-/// ``count``. An entry larger than ``largestEntry`` is not kept at all (it would push out many
-/// small ones). Not thread-safe: ``TTURLCache`` keeps it behind a mutex.
-struct TTMemoryLRU {
+/// Two limits apply: total ``byteCount`` (the entries' sizes) and ``count``. An entry larger
+/// than ``largestEntry`` is not kept at all (it would push out many small ones). Not
+/// thread-safe: its owners keep it behind a mutex.
+package struct TTMemoryLRU<Entry: TTMemoryLRUEntry> {
   private struct Slot {
-    var entry: TTURLCache.Entry?
+    var entry: Entry?
     var previous: Int?
     var next: Int?
   }
 
   /// The byte limit; `0` keeps nothing.
-  var byteLimit: Int {
+  package var byteLimit: Int {
     didSet { trim() }
   }
   /// The entry limit; `0` keeps nothing.
-  var entryLimit: Int {
+  package var entryLimit: Int {
     didSet { trim() }
   }
   /// The largest entry kept: one eighth of ``byteLimit``.
-  var largestEntry: Int { byteLimit / 8 }
+  package var largestEntry: Int { byteLimit / 8 }
 
   private var slots: [Slot] = []
   private var free: [Int] = []
@@ -32,17 +43,17 @@ struct TTMemoryLRU {
   private var tail: Int?
 
   /// The total size of the entries held.
-  private(set) var byteCount = 0
+  package private(set) var byteCount = 0
   /// How many entries are held.
-  var count: Int { index.count }
+  package var count: Int { index.count }
 
-  init(byteLimit: Int, entryLimit: Int) {
+  package init(byteLimit: Int, entryLimit: Int) {
     self.byteLimit = max(0, byteLimit)
     self.entryLimit = max(0, entryLimit)
   }
 
   /// The keys from most to least recently used.
-  var keysByRecency: [String] {
+  package var keysByRecency: [String] {
     var keys: [String] = []
     var cursor = head
     while let position = cursor {
@@ -53,19 +64,19 @@ struct TTMemoryLRU {
   }
 
   /// Whether an entry is held, without marking it used.
-  func contains(_ key: String) -> Bool {
+  package func contains(_ key: String) -> Bool {
     index[key] != nil
   }
 
   /// The entry for a key, marked as the most recently used.
-  mutating func get(_ key: String) -> TTURLCache.Entry? {
+  package mutating func get(_ key: String) -> Entry? {
     guard let position = index[key] else { return nil }
     moveToFront(position)
     return slots[position].entry
   }
 
   /// The entry for a key, without marking it used.
-  func peek(_ key: String) -> TTURLCache.Entry? {
+  package func peek(_ key: String) -> Entry? {
     index[key].flatMap { slots[$0].entry }
   }
 
@@ -74,7 +85,7 @@ struct TTMemoryLRU {
   /// - Returns: Whether it was kept; an entry over ``largestEntry`` is not (and any older
   ///   entry with its key is dropped, so the memory level never holds stale data).
   @discardableResult
-  mutating func put(_ entry: TTURLCache.Entry) -> Bool {
+  package mutating func put(_ entry: Entry) -> Bool {
     remove(entry.key)
     guard entry.size <= largestEntry, entryLimit > 0 else { return false }
     let slot = Slot(entry: entry, previous: nil, next: head)
@@ -96,7 +107,7 @@ struct TTMemoryLRU {
   }
 
   /// Replaces an entry in place, keeping its place in the order; does nothing if absent.
-  mutating func update(_ key: String, _ change: (inout TTURLCache.Entry) -> Void) {
+  package mutating func update(_ key: String, _ change: (inout Entry) -> Void) {
     guard let position = index[key], var entry = slots[position].entry else { return }
     let oldSize = entry.size
     change(&entry)
@@ -106,7 +117,7 @@ struct TTMemoryLRU {
   }
 
   /// Applies a change to every entry.
-  mutating func updateAll(_ change: (inout TTURLCache.Entry) -> Void) {
+  package mutating func updateAll(_ change: (inout Entry) -> Void) {
     for key in index.keys {
       update(key, change)
     }
@@ -116,7 +127,7 @@ struct TTMemoryLRU {
   ///
   /// - Returns: The entry removed, if there was one.
   @discardableResult
-  mutating func remove(_ key: String) -> TTURLCache.Entry? {
+  package mutating func remove(_ key: String) -> Entry? {
     guard let position = index.removeValue(forKey: key) else { return nil }
     let entry = slots[position].entry
     unlink(position)
@@ -127,7 +138,7 @@ struct TTMemoryLRU {
   }
 
   /// Removes every entry.
-  mutating func removeAll() {
+  package mutating func removeAll() {
     slots.removeAll()
     free.removeAll()
     index.removeAll()
