@@ -42,6 +42,12 @@ public struct TTCanvas: Sendable, Hashable {
 
   private var cells: [TTCell]
 
+  /// The pictures placed on the canvas (``place(_:at:)``), in the order they were placed.
+  ///
+  /// Their cells hold what the views drew beneath (an image's alternate text), which is what
+  /// output without pictures shows; ``resolvingPictures(for:drawnAsPixels:)`` puts the pictures in.
+  public private(set) var pictures: [TTCanvasPicture] = []
+
   /// Creates a canvas of blank cells.
   ///
   /// A size beyond the limits is cut down to fit, so memory stays bounded whatever is asked:
@@ -265,7 +271,8 @@ public struct TTCanvas: Sendable, Hashable {
     }
   }
 
-  /// Copies another canvas onto this one with its top-left at `point` (clipped).
+  /// Copies another canvas onto this one with its top-left at `point` (clipped), pictures
+  /// included.
   ///
   /// - Parameters:
   ///   - other: The canvas to copy.
@@ -279,6 +286,55 @@ public struct TTCanvas: Sendable, Hashable {
         cells[target.y * width + target.x] = cell
       }
     }
+    for placed in other.pictures {
+      let shifted = TTRect(
+        x: placed.visibleRect.x + point.x, y: placed.visibleRect.y + point.y,
+        width: placed.visibleRect.width, height: placed.visibleRect.height)
+      record(
+        TTCanvasPicture(
+          picture: placed.picture,
+          origin: TTPoint(x: placed.origin.x + point.x, y: placed.origin.y + point.y),
+          visibleRect: shifted.intersection(clipRect)))
+    }
+  }
+
+  /// Places a picture with its top-left cell at `origin`, clipped to ``clipRect``.
+  ///
+  /// The cells beneath keep what was drawn there; draw the image's alternate text first, so
+  /// that output without pictures shows it. A picture placed over the whole of an earlier
+  /// one replaces it.
+  ///
+  /// - Parameters:
+  ///   - picture: The picture, from an image provider.
+  ///   - origin: Where its top-left cell goes.
+  public mutating func place(_ picture: any TTTerminalPicture, at origin: TTPoint) {
+    let frame = TTRect(origin: origin, size: picture.cellSize)
+    record(TTCanvasPicture(picture: picture, origin: origin, visibleRect: frame.intersection(clipRect)))
+  }
+
+  private mutating func record(_ placed: TTCanvasPicture) {
+    guard !placed.visibleRect.isEmpty else { return }
+    pictures.removeAll { placed.visibleRect.contains($0.visibleRect) }
+    pictures.append(placed)
+  }
+
+  /// Sets a cell as it is, without merging styles or clipping, repairing wide characters it
+  /// cuts; for output that puts pictures in.
+  mutating func replaceCell(_ cell: TTCell, x: Int, y: Int) {
+    guard x >= 0, y >= 0, x < width, y < height else { return }
+    let index = y * width + x
+    let old = cells[index]
+    if old.isContinuation, x > 0 { cells[index - 1].character = " " }
+    if !old.isContinuation, TTDisplayWidth.of(old.character) == 2, x + 1 < width {
+      cells[index + 1].isContinuation = false
+      cells[index + 1].character = " "
+    }
+    cells[index] = cell
+  }
+
+  /// Removes every picture; the cells stay as they are.
+  mutating func removePictures() {
+    pictures.removeAll()
   }
 
   /// The rows as plain text, without styles, trailing spaces trimmed.

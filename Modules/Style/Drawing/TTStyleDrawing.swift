@@ -398,11 +398,13 @@ enum TTStyleDrawing {
 
   // MARK: Images
 
-  /// Draws an image as a terminal can: its alternate text, or a placeholder.
+  /// Draws an image: its picture when an image provider has one, over its alternate text.
   ///
   /// The alternate text is shown in brackets, centred; without one, a `░` block of the
   /// image's size. With a ``TTImageLook/size`` the image is that size,
-  /// centred in `rect`; otherwise it takes all of `rect`.
+  /// centred in `rect`; otherwise it takes all of `rect`. When ``TTGlobalImageProvider``
+  /// has a picture for the image's URL, the picture is placed over that text, centred (output
+  /// without pictures still shows the text).
   static func paintImage(_ look: TTImageLook, in rect: TTRect, on canvas: inout TTCanvas) {
     var target = rect
     if let size = look.size {
@@ -418,19 +420,35 @@ enum TTStyleDrawing {
       let alternate = TTTerminalText.sanitized(look.alternateText ?? "")
       if alternate.isEmpty {
         canvas.fill(target, with: "░", style: style)
-        return
+      } else {
+        var label = "[" + alternate + "]"
+        if TTDisplayWidth.of(label) > target.width {
+          label =
+            target.width >= 3
+            ? "[" + TTDisplayWidth.truncate(alternate, to: target.width - 2) + "]"
+            : TTDisplayWidth.prefix(label, fitting: target.width)
+        }
+        let x = target.x + (target.width - TTDisplayWidth.of(label)) / 2
+        canvas.write(
+          label, at: TTPoint(x: x, y: target.y + (target.height - 1) / 2), style: style,
+          maxWidth: target.maxX - x)
       }
-      var label = "[" + alternate + "]"
-      if TTDisplayWidth.of(label) > target.width {
-        label =
-          target.width >= 3
-          ? "[" + TTDisplayWidth.truncate(alternate, to: target.width - 2) + "]"
-          : TTDisplayWidth.prefix(label, fitting: target.width)
+      if let picture = picture(for: look, fitting: target.size) {
+        let size = picture.cellSize
+        canvas.place(
+          picture,
+          at: TTPoint(
+            x: target.x + (target.width - size.width) / 2, y: target.y + (target.height - size.height) / 2))
       }
-      let x = target.x + (target.width - TTDisplayWidth.of(label)) / 2
-      canvas.write(
-        label, at: TTPoint(x: x, y: target.y + (target.height - 1) / 2), style: style,
-        maxWidth: target.maxX - x)
     }
+  }
+
+  /// The picture the image provider has ready for an image with a URL, or `nil`.
+  static func picture(for look: TTImageLook, fitting size: TTSize) -> (any TTTerminalPicture)? {
+    guard let url = look.url, !url.isEmpty, size.width > 0, size.height > 0,
+      let provider = TTGlobalImageProvider.current,
+      case .ready(let picture) = provider.picture(for: look, fitting: size)
+    else { return nil }
+    return picture
   }
 }

@@ -116,6 +116,15 @@ public struct TTRect: Sendable, Hashable, CustomStringConvertible {
     point.x >= x && point.x < maxX && point.y >= y && point.y < maxY
   }
 
+  /// Whether every cell of another rectangle lies inside this one; an empty rectangle is inside
+  /// any rectangle.
+  ///
+  /// - Parameter other: The other rectangle.
+  /// - Returns: `true` when `other` is inside.
+  public func contains(_ other: TTRect) -> Bool {
+    other.isEmpty || (other.x >= x && other.y >= y && other.maxX <= maxX && other.maxY <= maxY)
+  }
+
   /// The cells both rectangles share (empty when they do not overlap).
   ///
   /// - Parameter other: The other rectangle.

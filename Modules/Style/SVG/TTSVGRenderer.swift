@@ -1,3 +1,5 @@
+import Foundation
+
 /// Draws style chains as SVG pictures, so the real shapes can be seen outside a terminal.
 ///
 /// A terminal approximates a rounded button with `╭╮╰╯`; the SVG renderer draws what Three20
@@ -526,7 +528,16 @@ public struct TTSVGRenderer: Sendable {
     let place =
       "x=\"\(n(rect.x))\" y=\"\(n(rect.y))\" width=\"\(n(rect.width))\" height=\"\(n(rect.height))\""
     let alternate = look.alternateText.map { TTSVGMarkup.escaped(TTTerminalText.sanitized($0)) }
-    if let url = look.url {
+    let cells = TTSize(
+      width: max(1, Int((rect.width / metrics.columnWidth).rounded())),
+      height: max(1, Int((rect.height / metrics.rowHeight).rounded())))
+    if let png = TTStyleDrawing.picture(for: look, fitting: cells)?.pngData(), !png.isEmpty {
+      // The picture is already fitted to the cells, so it keeps its proportions inside them.
+      let href = "data:image/png;base64," + Data(png).base64EncodedString()
+      let title = alternate.map { "<title>\($0)</title>" } ?? ""
+      drawing.add(
+        "<image \(place) preserveAspectRatio=\"xMidYMid meet\" href=\"\(href)\">\(title)</image>")
+    } else if let url = look.url {
       let href = TTSVGMarkup.escaped(url)
       let aspect: String
       switch look.contentMode {

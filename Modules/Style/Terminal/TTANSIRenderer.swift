@@ -25,10 +25,16 @@ public struct TTANSIRenderer: Sendable {
   /// With ``TTTerminalCapabilities/plain`` this is ``TTCanvas/plainText``. Otherwise
   /// trailing cells that are blank and unstyled are left out of each line.
   ///
+  /// Pictures on the canvas are drawn as symbols in the output's colours, also when
+  /// ``TTTerminalCapabilities/graphics`` names a pixel protocol (text output has no place for
+  /// one); without colour they are the alternate text drawn beneath them. The terminal host
+  /// writes pixel protocols.
+  ///
   /// - Parameter canvas: The canvas.
   /// - Returns: The text to write.
   public func render(_ canvas: TTCanvas) -> String {
     guard capabilities.attributes else { return canvas.plainText }
+    if !canvas.pictures.isEmpty { return render(canvas.resolvingPictures(for: capabilities)) }
     var output = ""
     output.reserveCapacity(canvas.width * canvas.height * 2)
     for y in 0..<canvas.height {

@@ -41,6 +41,19 @@ public enum TTColorProfile: Int, Sendable, Hashable, Comparable, CaseIterable, C
 ///
 /// `NO_COLOR` wins over `FORCE_COLOR`. Hyperlinks are on wherever attributes are, except on
 /// the Linux console (`TERM=linux`), which does not know them.
+///
+/// Pictures (``graphics``) follow the colours: without colour there are none (an image is its
+/// alternate text), and with colour they are symbols unless the terminal is known to speak a
+/// pixel protocol:
+///
+/// | Signal | Graphics |
+/// |---|---|
+/// | `TT_GRAPHICS=none`, `symbols`, `sixel`, `kitty` or `iterm2` | that one (when there is colour) |
+/// | `TMUX` set, or `TERM` starting with `screen` or `tmux` | symbols (a multiplexer does not pass pixels on) |
+/// | `KITTY_WINDOW_ID`, `TERM=xterm-kitty`, `TERM=xterm-ghostty`, `TERM_PROGRAM=ghostty` or `WezTerm`, `KONSOLE_VERSION` | kitty |
+/// | `TERM_PROGRAM=iTerm.app` | iterm2 |
+/// | `TERM` starting with `foot` or `mlterm`, `WT_SESSION` set | sixel |
+/// | anything else | symbols |
 public struct TTTerminalCapabilities: Sendable, Hashable, CustomStringConvertible {
   /// How many colours to use.
   public var colorProfile: TTColorProfile
@@ -50,6 +63,9 @@ public struct TTTerminalCapabilities: Sendable, Hashable, CustomStringConvertibl
   public var attributes: Bool
   /// Whether links are written as OSC 8 hyperlinks.
   public var hyperlinks: Bool
+  /// How pictures are shown: ``TTTerminalGraphics/none`` (alternate text) without colour,
+  /// otherwise symbols or a pixel protocol.
+  public var graphics: TTTerminalGraphics
 
   /// Creates a set of capabilities.
   ///
@@ -57,10 +73,16 @@ public struct TTTerminalCapabilities: Sendable, Hashable, CustomStringConvertibl
   ///   - colorProfile: How many colours to use.
   ///   - attributes: Whether text attributes may be written; colours need this too.
   ///   - hyperlinks: Whether OSC 8 hyperlinks may be written.
-  public init(colorProfile: TTColorProfile, attributes: Bool = true, hyperlinks: Bool = false) {
+  ///   - graphics: How pictures are shown; `nil`, the default, means symbols where there is
+  ///     colour. Without colour it is always ``TTTerminalGraphics/none``.
+  public init(
+    colorProfile: TTColorProfile, attributes: Bool = true, hyperlinks: Bool = false,
+    graphics: TTTerminalGraphics? = nil
+  ) {
     self.colorProfile = attributes ? colorProfile : .none
     self.attributes = attributes
     self.hyperlinks = attributes && hyperlinks
+    self.graphics = self.colorProfile == .none ? .none : (graphics ?? .symbols)
   }
 
   /// Plain text: no escape sequences at all, as for a pipe or a file.
@@ -117,7 +139,32 @@ public struct TTTerminalCapabilities: Sendable, Hashable, CustomStringConvertibl
     case "1": hyperlinks = true
     default: break
     }
-    return TTTerminalCapabilities(colorProfile: profile, attributes: true, hyperlinks: hyperlinks)
+    return TTTerminalCapabilities(
+      colorProfile: profile, attributes: true, hyperlinks: hyperlinks,
+      graphics: detectGraphics(environment: environment))
+  }
+
+  /// The pictures a terminal with colour shows, from the environment (see the table above).
+  ///
+  /// - Parameter environment: The process environment.
+  /// - Returns: The override `TT_GRAPHICS` names, else what the terminal is known to speak.
+  public static func detectGraphics(environment: [String: String]) -> TTTerminalGraphics {
+    if let forced = environment["TT_GRAPHICS"].flatMap({ TTTerminalGraphics(rawValue: $0.lowercased()) }) {
+      return forced
+    }
+    let term = environment["TERM"] ?? ""
+    let program = environment["TERM_PROGRAM"] ?? ""
+    if environment["TMUX"] != nil || term.hasPrefix("screen") || term.hasPrefix("tmux") { return .symbols }
+    if environment["KITTY_WINDOW_ID"] != nil || term == "xterm-kitty" || term == "xterm-ghostty"
+      || program == "ghostty" || program == "WezTerm" || environment["KONSOLE_VERSION"] != nil
+    {
+      return .kitty
+    }
+    if program == "iTerm.app" { return .iterm2 }
+    if term.hasPrefix("foot") || term.hasPrefix("mlterm") || environment["WT_SESSION"] != nil {
+      return .sixel
+    }
+    return .symbols
   }
 
   /// For example `truecolor, attributes, hyperlinks` or `plain`.
@@ -125,5 +172,6 @@ public struct TTTerminalCapabilities: Sendable, Hashable, CustomStringConvertibl
     guard attributes else { return "plain" }
     return [colorProfile == .none ? "no colour" : colorProfile.description, "attributes"]
       .joined(separator: ", ") + (hyperlinks ? ", hyperlinks" : "")
+      + (graphics == .none || graphics == .symbols ? "" : ", \(graphics) graphics")
   }
 }
