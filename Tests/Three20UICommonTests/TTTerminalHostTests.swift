@@ -109,22 +109,24 @@ struct TTTerminalHostTests {
 
   /// Stopping a host that never started does nothing; a second host cannot start while one
   /// owns the terminal.
-  @Test func onlyOneHostAtATime() throws {
-    let pty = try #require(TTPseudoTerminal(columns: 20, rows: 5))
-    defer { pty.close() }
-    let reader = OutputReader(pty.master)
-    defer { reader.stop() }
-    TTTerminalHost(input: pty.slave, output: pty.slave).stop()
-    let first = TTTerminalHost(input: pty.slave, output: pty.slave, capabilities: .plain)
-    try first.start()
-    #expect(first.isStarted)
-    let second = TTTerminalHost(input: pty.slave, output: pty.slave, capabilities: .plain)
-    #expect(throws: TTUICommonError.self) { try second.start() }
-    first.stop()
-    #expect(!first.isStarted)
-    try second.start()
-    second.stop()
-    #expect(reader.waitFor("\u{1B}[?1049l"))
+  @Test func onlyOneHostAtATime() async throws {
+    try await TTTerminalHostTestLock.withLock {
+      let pty = try #require(TTPseudoTerminal(columns: 20, rows: 5))
+      defer { pty.close() }
+      let reader = OutputReader(pty.master)
+      defer { reader.stop() }
+      TTTerminalHost(input: pty.slave, output: pty.slave).stop()
+      let first = TTTerminalHost(input: pty.slave, output: pty.slave, capabilities: .plain)
+      try first.start()
+      #expect(first.isStarted)
+      let second = TTTerminalHost(input: pty.slave, output: pty.slave, capabilities: .plain)
+      #expect(throws: TTUICommonError.self) { try second.start() }
+      first.stop()
+      #expect(!first.isStarted)
+      try second.start()
+      second.stop()
+      #expect(reader.waitFor("\u{1B}[?1049l"))
+    }
   }
 
   /// Against a pseudo-terminal: the host enters raw mode and the alternate screen, draws,
@@ -132,138 +134,81 @@ struct TTTerminalHostTests {
   /// the terminal back exactly as it was.
   @Test(.timeLimit(.minutes(1)))
   func runsInATTPseudoTerminal() async throws {
-    let pty = try #require(TTPseudoTerminal(columns: 30, rows: 6))
-    defer { pty.close() }
-    var before = termios()
-    #expect(tcgetattr(pty.slave, &before) == 0)
+    try await TTTerminalHostTestLock.withLock {
+      let pty = try #require(TTPseudoTerminal(columns: 30, rows: 6))
+      defer { pty.close() }
+      var before = termios()
+      #expect(tcgetattr(pty.slave, &before) == 0)
 
-    let reader = OutputReader(pty.master)
-    defer { reader.stop() }
-    let slave = pty.slave
-    let master = pty.master
-    let scriptDone = DispatchSemaphore(value: 0)
-    defer { _ = scriptDone.wait(timeout: .now() + 15) }
-    let script = Thread {
-      defer { scriptDone.signal() }
-      // Each step waits for the frame that shows the previous one worked.
-      guard reader.waitFor("count 0 w30 last -") else { return reader.send([0x03]) }
-      var current = termios()
-      tcgetattr(slave, &current)
-      reader.note(rawMode: current.c_lflag & tcflag_t(ICANON | ECHO) == 0)
-      var size = winsize(ws_row: 8, ws_col: 40, ws_xpixel: 0, ws_ypixel: 0)
-      _ = ioctl(master, UInt(TIOCSWINSZ), &size)
-      kill(getpid(), SIGWINCH)
-      guard reader.waitFor("count 0 w40 last -") else { return reader.send([0x03]) }
-      reader.send(Array("j".utf8))
-      guard reader.waitFor("count 1 w40 last j") else { return reader.send([0x03]) }
-      reader.send([0x1B])
-      guard reader.waitFor("count 1 w40 last escape") else { return reader.send([0x03]) }
-      reader.send(Array("\u{1B}[B".utf8))
-      guard reader.waitFor("count 1 w40 last down") else { return reader.send([0x03]) }
-      reader.send(Array("q".utf8))
+      let reader = OutputReader(pty.master)
+      defer { reader.stop() }
+      let slave = pty.slave
+      let master = pty.master
+      let scriptDone = DispatchSemaphore(value: 0)
+      defer { _ = scriptDone.wait(timeout: .now() + 15) }
+      let script = Thread {
+        defer { scriptDone.signal() }
+        // Each step waits for the frame that shows the previous one worked.
+        guard reader.waitFor("count 0 w30 last -") else { return reader.send([0x03]) }
+        var current = termios()
+        tcgetattr(slave, &current)
+        reader.note(rawMode: current.c_lflag & tcflag_t(ICANON | ECHO) == 0)
+        var size = winsize(ws_row: 8, ws_col: 40, ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+        kill(getpid(), SIGWINCH)
+        guard reader.waitFor("count 0 w40 last -") else { return reader.send([0x03]) }
+        reader.send(Array("j".utf8))
+        guard reader.waitFor("count 1 w40 last j") else { return reader.send([0x03]) }
+        reader.send([0x1B])
+        guard reader.waitFor("count 1 w40 last escape") else { return reader.send([0x03]) }
+        reader.send(Array("\u{1B}[B".utf8))
+        guard reader.waitFor("count 1 w40 last down") else { return reader.send([0x03]) }
+        reader.send(Array("q".utf8))
+      }
+      script.start()
+
+      let controller = CounterController()
+      let host = TTTerminalHost(
+        input: pty.slave, output: pty.slave, capabilities: .ansi256, environment: ["LANG": "C.UTF-8"])
+      controller.stopHost = { [weak host] in host?.stop() }
+      try await host.run(controller)
+
+      #expect(!host.isStarted)
+      #expect(controller.keys == [.character("j"), .escape, .down, .character("q")])
+      #expect(controller.events == ["willAppear", "didAppear", "willDisappear", "didDisappear"])
+      #expect(reader.sawRawMode == true)
+
+      var after = termios()
+      #expect(tcgetattr(pty.slave, &after) == 0)
+      #expect(withUnsafeBytes(of: &before) { Array($0) } == withUnsafeBytes(of: &after) { Array($0) })
+
+      #expect(reader.waitFor("\u{1B}[?1049l"))
+      let output = reader.text
+      #expect(output.hasPrefix("\u{1B}[?1049h\u{1B}[?25l"))
+      #expect(output.contains("\u{1B}[1;1H\u{1B}[Kcount 0 w30 last -"))
+      #expect(output.contains("\u{1B}[8;1H"))
+      #expect(output.contains("count 1 w40 last j"))
+      #expect(output.contains("⠋ busy") || output.contains("⠙ busy"))
+      #expect(output.hasSuffix("\u{1B}[?25h\u{1B}[?1049l"))
     }
-    script.start()
-
-    let controller = CounterController()
-    let host = TTTerminalHost(
-      input: pty.slave, output: pty.slave, capabilities: .ansi256, environment: ["LANG": "C.UTF-8"])
-    controller.stopHost = { [weak host] in host?.stop() }
-    try await host.run(controller)
-
-    #expect(!host.isStarted)
-    #expect(controller.keys == [.character("j"), .escape, .down, .character("q")])
-    #expect(controller.events == ["willAppear", "didAppear", "willDisappear", "didDisappear"])
-    #expect(reader.sawRawMode == true)
-
-    var after = termios()
-    #expect(tcgetattr(pty.slave, &after) == 0)
-    #expect(withUnsafeBytes(of: &before) { Array($0) } == withUnsafeBytes(of: &after) { Array($0) })
-
-    #expect(reader.waitFor("\u{1B}[?1049l"))
-    let output = reader.text
-    #expect(output.hasPrefix("\u{1B}[?1049h\u{1B}[?25l"))
-    #expect(output.contains("\u{1B}[1;1H\u{1B}[Kcount 0 w30 last -"))
-    #expect(output.contains("\u{1B}[8;1H"))
-    #expect(output.contains("count 1 w40 last j"))
-    #expect(output.contains("⠋ busy") || output.contains("⠙ busy"))
-    #expect(output.hasSuffix("\u{1B}[?25h\u{1B}[?1049l"))
   }
 
   /// End of input stops the loop and restores the terminal.
   @Test(.timeLimit(.minutes(1)))
   func endOfInputStops() async throws {
-    var descriptors: [Int32] = [0, 0]
-    #expect(pipe(&descriptors) == 0)
-    let output = try #require(TTPseudoTerminal(columns: 10, rows: 2))
-    defer { output.close() }
-    let reader = OutputReader(output.master)
-    defer { reader.stop() }
-    close(descriptors[1])
-    let host = TTTerminalHost(input: descriptors[0], output: output.slave, capabilities: .plain)
-    try await host.run(CounterController())
-    close(descriptors[0])
-    #expect(!host.isStarted)
-    #expect(reader.waitFor("\u{1B}[?1049l"))
-  }
-}
-
-final class OutputReader: Sendable {
-  private struct State {
-    var bytes: [UInt8] = []
-    var stopped = false
-    var rawMode: Bool?
-  }
-
-  private let state = Mutex(State())
-  private let descriptor: Int32
-  private let finished = DispatchSemaphore(value: 0)
-
-  init(_ descriptor: Int32) {
-    self.descriptor = descriptor
-    let thread = Thread { [self] in
-      loop()
-      finished.signal()
+    try await TTTerminalHostTestLock.withLock {
+      var descriptors: [Int32] = [0, 0]
+      #expect(pipe(&descriptors) == 0)
+      let output = try #require(TTPseudoTerminal(columns: 10, rows: 2))
+      defer { output.close() }
+      let reader = OutputReader(output.master)
+      defer { reader.stop() }
+      close(descriptors[1])
+      let host = TTTerminalHost(input: descriptors[0], output: output.slave, capabilities: .plain)
+      try await host.run(CounterController())
+      close(descriptors[0])
+      #expect(!host.isStarted)
+      #expect(reader.waitFor("\u{1B}[?1049l"))
     }
-    thread.start()
-  }
-
-  private func loop() {
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    while !state.withLock({ $0.stopped }) {
-      var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-      guard poll(&poller, 1, 20) > 0 else { continue }
-      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count <= 0 { return }
-      state.withLock { $0.bytes += buffer[0..<count] }
-    }
-  }
-
-  var text: String { state.withLock { String(decoding: $0.bytes, as: UTF8.self) } }
-
-  var sawRawMode: Bool? { state.withLock { $0.rawMode } }
-
-  func note(rawMode: Bool) { state.withLock { $0.rawMode = rawMode } }
-
-  func send(_ bytes: [UInt8]) {
-    _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-  }
-
-  /// Waits up to ten seconds for the output to contain `needle`.
-  func waitFor(_ needle: String) -> Bool {
-    for _ in 0..<1000 {
-      if text.contains(needle) { return true }
-      usleep(10_000)
-    }
-    return false
-  }
-
-  /// Stops reading and waits for the thread to end, so that it never reads from the
-  /// descriptor once it is closed (and its number reused by another test's terminal).
-  func stop() {
-    let wasStopped = state.withLock { state in
-      defer { state.stopped = true }
-      return state.stopped
-    }
-    if !wasStopped { finished.wait() }
   }
 }

@@ -16,8 +16,12 @@ import Glibc
 /// 2. decode the bytes into ``TTKey``s and hand each to the controller's
 ///    ``TTViewController/handleKey(_:)``; Ctrl-C (``TTKey/interrupt``) stops the loop;
 /// 3. every ``tickInterval``, call the controller's ``TTViewController/tick()`` (spinners);
-/// 4. when the terminal was resized (SIGWINCH) or the view needs display, draw the view
-///    on a `TTCanvas` of the terminal's size and write only the rows that changed;
+/// 4. when the terminal was resized (SIGWINCH), the view needs display or an image arrived
+///    (`TTGlobalImageProvider.generation` grew), draw the view on a `TTCanvas` of the
+///    terminal's size and write only the rows that changed; then write the pictures the
+///    terminal draws with a pixel protocol (`TTTerminalCapabilities.graphics`): new ones,
+///    ones whose rows were rewritten, and a deletion for kitty pictures that went away (the
+///    rows of sixel and iTerm2 pictures that went away are rewritten, which erases them);
 /// 5. yield to other tasks on the main actor, so model loads and timers can finish.
 ///
 /// The loop ends on ``stop()``, Ctrl-C, or end of input; the terminal is then put back
@@ -68,6 +72,15 @@ public final class TTTerminalHost {
   /// Defaults to 50 milliseconds.
   public var escapeTimeout: Duration = .milliseconds(50)
 
+  /// Whether ``start()`` asks the terminal which pixel protocol it speaks.
+  ///
+  /// It asks when the environment did not say (``TTTerminalGraphicsQuery``): only when the capabilities were
+  /// detected, not given, show colour and symbols, `TT_GRAPHICS` is not set and no terminal
+  /// multiplexer is in between. The answer takes at most 200 ms; keys typed meanwhile are kept.
+  ///
+  /// Defaults to `true`.
+  public var queriesGraphics = true
+
   /// The terminal's size in cells, as last read.
   public private(set) var size: TTSize
 
@@ -81,6 +94,13 @@ public final class TTTerminalHost {
   private var stopRequested = false
   private var decoder = TTKeyDecoder()
   private var shownRows: [String] = []
+  /// The pictures on screen drawn with a pixel protocol, with the kitty image number of each.
+  private var shownPictures: [TTCanvasPicture: UInt32] = [:]
+  private var nextImageID: UInt32 = 1
+  private var drawnImageGeneration: UInt64 = 0
+  private let detectedCapabilities: Bool
+  /// Keys typed while the terminal was asked about graphics, for the first read.
+  private var pendingInput: [UInt8] = []
   private var savedSpinner: TTActivityLabel.Spinner?
 
   /// Creates a host; it does nothing to the terminal until ``start()`` or ``run(_:)``.
@@ -99,6 +119,7 @@ public final class TTTerminalHost {
     self.environment = environment
     self.capabilities =
       capabilities ?? .detect(environment: environment, isTerminal: isatty(output) == 1)
+    detectedCapabilities = capabilities == nil
     size = Self.terminalSize(of: output, environment: environment)
   }
 
@@ -106,8 +127,9 @@ public final class TTTerminalHost {
 
   /// Takes over the terminal.
   ///
-  /// Puts the input in raw mode (when it is a terminal), enters the alternate screen, hides
-  /// the cursor and installs the handlers that put it all back. Does nothing if already
+  /// Puts the input in raw mode (when it is a terminal), asks the terminal which pixel
+  /// protocol it speaks when the environment did not say (``queriesGraphics``), enters the
+  /// alternate screen, hides the cursor and installs the handlers that put it all back. Does nothing if already
   /// started.
   ///
   /// - Throws: ``TTUICommonError`` with code `terminal` when another host owns the terminal,
@@ -140,9 +162,18 @@ public final class TTTerminalHost {
     stopRequested = false
     decoder = TTKeyDecoder()
     shownRows = []
+    shownPictures = [:]
+    pendingInput = []
+    if settings != nil && shouldQueryGraphics {
+      let answer = TTTerminalGraphicsQuery.query(input: input, output: output)
+      if let graphics = answer.graphics { capabilities.graphics = graphics }
+      pendingInput = answer.leftover
+      TTViewLog.debug("TTTerminalHost asked the terminal for graphics: \(capabilities.graphics)")
+    }
     savedSpinner = TTActivityLabel.defaultSpinner
     TTActivityLabel.defaultSpinner = .preferred(capabilities: capabilities, environment: environment)
     size = Self.terminalSize(of: output, environment: environment)
+    updateCellPixelSize()
     writeOut(TTTerminalRestorer.enterText)
     TTViewLog.debug("TTTerminalHost started at \(size)")
   }
@@ -156,9 +187,19 @@ public final class TTTerminalHost {
     if isStarted && !isRunning { finish() }
   }
 
+  /// Whether to ask the terminal about graphics (see ``queriesGraphics``).
+  private var shouldQueryGraphics: Bool {
+    let term = environment["TERM"] ?? ""
+    return queriesGraphics && detectedCapabilities && capabilities.graphics == .symbols
+      && environment["TT_GRAPHICS"] == nil && environment["TMUX"] == nil && !term.hasPrefix("screen")
+      && !term.hasPrefix("tmux")
+  }
+
   /// Gives the terminal back: restores settings and screen, removes the handlers.
   private func finish() {
     guard isStarted else { return }
+    if capabilities.graphics == .kitty && !shownPictures.isEmpty { writeOut(Self.kittyDeleteAll) }
+    shownPictures = [:]
     TTTerminalRestorer.restore()
     TTTerminalRestorer.uninstallHandlers()
     if let savedSpinner { TTActivityLabel.defaultSpinner = savedSpinner }
@@ -191,6 +232,7 @@ public final class TTTerminalHost {
     var nextTick = clock.now.advanced(by: tickInterval)
     while !stopRequested {
       if TTTerminalRestorer.takeResize() { resize(root) }
+      if TTGlobalImageProvider.generation != drawnImageGeneration { root.invalidateView() }
       if root.needsDisplay { redraw(root) }
       let wait: Duration =
         decoder.hasPendingInput ? escapeTimeout : max(.zero, clock.now.duration(to: nextTick))
@@ -208,6 +250,12 @@ public final class TTTerminalHost {
 
   /// Waits for input up to `timeout` milliseconds and hands the keys to the controller.
   private func readInput(_ root: TTViewController, timeout: Int32) {
+    if !pendingInput.isEmpty {
+      let typed = pendingInput
+      pendingInput = []
+      dispatch(decoder.decode(typed), to: root)
+      return
+    }
     var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
     let ready = poll(&descriptor, 1, timeout)
     if ready < 0 {
@@ -251,28 +299,86 @@ public final class TTTerminalHost {
 
   private func resize(_ root: TTViewController) {
     size = Self.terminalSize(of: output, environment: environment)
+    updateCellPixelSize()
     root.view.frame = TTRect(origin: .zero, size: size)
     shownRows = []
+    if capabilities.graphics == .kitty && !shownPictures.isEmpty { writeOut(Self.kittyDeleteAll) }
+    shownPictures = [:]
     writeOut("\u{1B}[H\u{1B}[2J")
     root.invalidateView()
   }
 
-  /// Draws the view and writes the rows that differ from what is on screen.
+  /// Draws the view and writes the rows that differ from what is on screen, then the pictures
+  /// drawn with a pixel protocol.
   private func redraw(_ root: TTViewController) {
     let view = root.view
     let bounds = TTRect(origin: .zero, size: size)
     if view.frame != bounds { view.frame = bounds }
+    drawnImageGeneration = TTGlobalImageProvider.generation
     var canvas = TTCanvas(width: size.width, height: size.height)
     view.draw(on: &canvas)
-    let rows = Self.rows(of: canvas, capabilities: capabilities)
+    let pixels = Self.pixelPictures(of: canvas, graphics: capabilities.graphics)
+    let rows = Self.rows(
+      of: canvas.resolvingPictures(for: capabilities, drawnAsPixels: pixels), capabilities: capabilities)
     var text = ""
+    // Pictures that went away: kitty deletes them by number; sixel and iTerm2 pixels stay
+    // until text is written over them, so their rows are written again.
+    for (old, id) in shownPictures where !pixels.contains(old) {
+      if capabilities.graphics == .kitty {
+        text += "\u{1B}_Ga=d,d=I,i=\(id),q=2\u{1B}\\"
+      } else {
+        for row in old.visibleRect.y..<old.visibleRect.maxY where row < shownRows.count {
+          shownRows[row] = "\u{0}"
+        }
+      }
+      shownPictures[old] = nil
+    }
+    var rewritten = Set<Int>()
     for (index, row) in rows.enumerated() where index >= shownRows.count || shownRows[index] != row {
       // Clear first, then write: clearing after a row that reaches the last column would
       // erase its last cell.
       text += "\u{1B}[\(index + 1);1H\u{1B}[K" + row
+      rewritten.insert(index)
     }
     shownRows = rows
+    for placed in canvas.pictures where pixels.contains(placed) {
+      let isShown = shownPictures[placed] != nil
+      let touched = (placed.frame.y..<placed.frame.maxY).contains { rewritten.contains($0) }
+      // kitty keeps its pictures over rewritten text; the others are redrawn over it.
+      guard !isShown || (touched && capabilities.graphics != .kitty) else { continue }
+      let id = shownPictures[placed] ?? nextImageID
+      if shownPictures[placed] == nil { nextImageID = nextImageID == UInt32.max ? 1 : nextImageID + 1 }
+      guard let sequence = placed.picture.sequence(for: capabilities.graphics, imageID: id) else { continue }
+      text += "\u{1B}[\(placed.frame.y + 1);\(placed.frame.x + 1)H" + sequence
+      shownPictures[placed] = id
+    }
     if !text.isEmpty { writeOut(text) }
+  }
+
+  /// The pictures of a frame that a pixel protocol draws.
+  ///
+  /// Those that can be seen whole and, for sixel and iTerm2, stop above the last row (a
+  /// picture ending on the last row would scroll the screen). The others are drawn as symbols.
+  static func pixelPictures(of canvas: TTCanvas, graphics: TTTerminalGraphics) -> Set<TTCanvasPicture> {
+    guard graphics.isPixelProtocol else { return [] }
+    return Set(
+      canvas.pictures.filter { placed in
+        !placed.isClipped && (graphics == .kitty || placed.frame.maxY < canvas.height)
+      })
+  }
+
+  /// Deletes every kitty picture, with its data, without an answer from the terminal.
+  static let kittyDeleteAll = "\u{1B}_Ga=d,d=A,q=2\u{1B}\\"
+
+  /// Tells image providers the size of a cell in pixels, when the terminal reports its
+  /// window's pixels.
+  private func updateCellPixelSize() {
+    var window = winsize()
+    guard ioctl(output, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0,
+      window.ws_xpixel > 0, window.ws_ypixel > 0
+    else { return }
+    TTGlobalImageProvider.cellPixelSize = TTSize(
+      width: Int(window.ws_xpixel) / Int(window.ws_col), height: Int(window.ws_ypixel) / Int(window.ws_row))
   }
 
   /// Each row of the canvas as the text that draws it.
