@@ -22,6 +22,14 @@ struct SystemLibrary {
 let curl = SystemLibrary(name: "CCurl", pkgConfig: "libcurl", apt: "libcurl4-openssl-dev")
 let sqlite = SystemLibrary(name: "CSQLite3", pkgConfig: "sqlite3", apt: "libsqlite3-dev")
 let libxml2 = SystemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", apt: "libxml2-dev")
+// The Image module's decoders: each reports errors by return code (no setjmp), reads the
+// header before it allocates, and scales while decoding where the format allows (JPEG).
+let spng = SystemLibrary(name: "CSpng", pkgConfig: "spng", apt: "libspng-dev")
+let turbojpeg = SystemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", apt: "libturbojpeg0-dev")
+let giflib = SystemLibrary(name: "CGIF", pkgConfig: "libgif", apt: "libgif-dev")
+let webp = SystemLibrary(name: "CWebP", pkgConfig: "libwebp", apt: "libwebp-dev")
+// libchafa turns pixels into symbols, sixels, kitty and iTerm2 images (it brings GLib).
+let chafa = SystemLibrary(name: "CChafa", pkgConfig: "chafa", apt: "libchafa-dev")
 
 /// What a module's test target holds beyond its sources: folders of files the tests read.
 struct TestFolders {
@@ -78,6 +86,10 @@ let modules: [Module] = [
   Module(
     short: "Navigator", name: "Three20Navigator", modules: ["Core", "Style", "UICommon"], system: [],
     packages: []),
+  Module(
+    short: "Image", name: "Three20Image", modules: ["Core", "Network", "Style", "UICommon"],
+    system: [spng, turbojpeg, giflib, webp, chafa], packages: [],
+    tests: TestFolders(resources: ["Fixtures"], exclude: ["Snapshots"])),
 ]
 
 func module(_ short: String) -> Module {
@@ -203,6 +215,14 @@ targets += [
     name: "FuzzStyledText",
     dependencies: ["Three20Style", "FuzzSupport"],
     path: "Fuzz/StyledText",
+    exclude: ["corpus"],
+    swiftSettings: swiftSettings),
+  // A libFuzzer target for TTImageDecoder (PNG, JPEG, GIF and WebP with small limits):
+  // `make fuzz-image`; built normally, it decodes the inputs named on the command line once.
+  .executableTarget(
+    name: "FuzzImageDecoder",
+    dependencies: ["Three20Image", "FuzzSupport"],
+    path: "Fuzz/ImageDecoder",
     exclude: ["corpus"],
     swiftSettings: swiftSettings),
   // `make soak`: hostile responses against one queue, healthy requests beside them (not in CI;

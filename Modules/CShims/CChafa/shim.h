@@ -1,0 +1,4 @@
+#ifndef THREE20_CCHAFA_SHIM_H
+#define THREE20_CCHAFA_SHIM_H
+#include <chafa.h>
+#endif

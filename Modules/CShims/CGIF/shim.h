@@ -1,0 +1,4 @@
+#ifndef THREE20_CGIF_SHIM_H
+#define THREE20_CGIF_SHIM_H
+#include <gif_lib.h>
+#endif

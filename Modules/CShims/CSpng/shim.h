@@ -1,0 +1,4 @@
+#ifndef THREE20_CSPNG_SHIM_H
+#define THREE20_CSPNG_SHIM_H
+#include <spng.h>
+#endif
