@@ -40,9 +40,9 @@ struct TTTableCellContext {
   let state: TTTableCellState
   let accessory: TTTableAccessory
   /// The first column of the content.
-  let left: Int
+  private(set) var left: Int
   /// The content's width; never negative.
-  let contentWidth: Int
+  private(set) var contentWidth: Int
   /// Columns between two columns of content.
   let spacing: Int
   /// The width of a caption column, at most a third of the content.
@@ -92,6 +92,53 @@ struct TTTableCellContext {
 
   /// The column after the content.
   var right: Int { left + contentWidth }
+
+  // MARK: - Images
+
+  /// The box an image takes in a row `rows` tall, when an image provider is installed (the
+  /// Image module is linked and set up) and the item has an image; `nil` otherwise, and then
+  /// cells draw the image's placeholder text as before.
+  ///
+  /// The box is as wide as it is tall in pixels (the terminal's cell shape), at most a third
+  /// of the content.
+  func imageBox(for url: String?, rows: Int) -> TTSize? {
+    guard let url, !url.isEmpty, TTGlobalImageProvider.current != nil, rows > 0 else { return nil }
+    let cell = TTGlobalImageProvider.cellPixelSize
+    let columns = min(contentWidth / 3, max(1, (rows * cell.height + cell.width / 2) / max(1, cell.width)))
+    return columns > 0 ? TTSize(width: columns, height: rows) : nil
+  }
+
+  /// The rows an image takes in a row of one line of text: `tableImageRows` (3).
+  var imageRows: Int {
+    min(max(state.styleSheet.value(named: "tableImageRows") ?? 3, 1), 20)
+  }
+
+  /// Draws an image (its picture once loaded, its placeholder meanwhile) in a box.
+  static func drawImage(
+    _ url: String?, alternateText: String?, in rect: TTRect, on canvas: inout TTCanvas, color: TTColor?
+  ) {
+    canvas.fill(rect, style: TTCellStyle(foreground: color))
+    TTStyle([.image(TTImageLook(url: url, alternateText: alternateText, contentMode: .scaleAspectFill))])
+      .draw(in: rect, on: &canvas)
+  }
+
+  /// This context with the content starting `columns` and a spacing further right, for the
+  /// text beside an image at the left.
+  func besideLeftImage(columns: Int) -> TTTableCellContext {
+    var moved = self
+    let shift = min(contentWidth, columns + spacing)
+    moved.left += shift
+    moved.contentWidth -= shift
+    return moved
+  }
+
+  /// This context with the content ending `columns` and a spacing earlier, for the text
+  /// beside an image at the right.
+  func besideRightImage(columns: Int) -> TTTableCellContext {
+    var moved = self
+    moved.contentWidth -= min(contentWidth, columns + spacing)
+    return moved
+  }
 
   /// A blank row canvas of `height` rows (at least 1).
   func canvas(height: Int) -> TTCanvas {

@@ -1,10 +1,13 @@
 public import Three20Style
 
-/// Draws a TTTableImageItem: the image's placeholder, then the text.
+/// Draws a TTTableImageItem: the image, then the text.
 ///
-/// Terminals show no pictures, so the image is a placeholder of its alternate text in
-/// brackets — `[photo]`, or `[image]` without one — in `placeholderTextColor`, at most a
-/// third of the row; then the text in `textColor`, truncated with `…`.
+/// With the Image module linked and its provider installed, the image is a picture in a box
+/// `tableImageRows` rows tall (3) and as wide as that in pixels, and the text is on its middle
+/// row; the row is drawn again when the picture arrives. Without it, the image is a
+/// placeholder of its alternate text in brackets — `[photo]`, or `[image]` without one — in
+/// `placeholderTextColor`, at most a third of the row; then the text in `textColor`,
+/// truncated with `…`.
 ///
 /// ```swift
 /// let item = TTTableImageItem(text: "Sunset", imageURL: "https://example.com/s.jpg", alternateText: "photo")
@@ -27,7 +30,9 @@ public struct TTTableImageItemCell: TTTableCell {
       return TTTableCellContext.mismatch(item, width: width, state: state)
     }
     let context = TTTableCellContext(width: width, state: state, accessory: .of(item))
-    return Self.imageRow(item.text, alternateText: item.alternateText, imageAtRight: false, context: context)
+    return Self.imageRow(
+      item.text, imageURL: item.imageURL, alternateText: item.alternateText, imageAtRight: false,
+      context: context)
   }
 
   /// One row of `text` and the image's placeholder, before it or right-aligned after it.
@@ -35,8 +40,24 @@ public struct TTTableImageItemCell: TTTableCell {
   /// The placeholder, in `placeholderTextColor`, takes at most a third of the row; the text,
   /// in `textColor`, is truncated with `…` to what is left after a spacing.
   static func imageRow(
-    _ text: String, alternateText: String?, imageAtRight: Bool, context: TTTableCellContext
+    _ text: String, imageURL: String?, alternateText: String?, imageAtRight: Bool, context: TTTableCellContext
   ) -> TTCanvas {
+    if let box = context.imageBox(for: imageURL, rows: context.imageRows) {
+      var canvas = context.canvas(height: box.height)
+      let imageX = imageAtRight ? context.right - box.width : context.left
+      TTTableCellContext.drawImage(
+        imageURL, alternateText: alternateText,
+        in: TTRect(x: imageX, y: 0, width: box.width, height: box.height), on: &canvas,
+        color: context.placeholderColor)
+      let textContext =
+        imageAtRight
+        ? context.besideRightImage(columns: box.width) : context.besideLeftImage(columns: box.width)
+      TTTableCellContext.write(
+        text, on: &canvas, x: textContext.left, y: (box.height - 1) / 2, width: textContext.contentWidth,
+        style: TTCellStyle(foreground: context.textColor))
+      context.finish(&canvas)
+      return canvas
+    }
     var canvas = context.canvas(height: 1)
     let placeholder = Self.placeholder(alternateText, width: context.contentWidth / 3)
     let placeholderWidth = TTDisplayWidth.of(placeholder)

@@ -12,7 +12,9 @@ public import Three20Style
 ///    `tableMessageTextLines` rows (2, Three20's message text lines), the last cut with `…`.
 ///
 /// The timestamp keeps its width; the title is truncated first. Terminals show no pictures,
-/// so the image is not drawn. A message with nothing to show is one blank row.
+/// so the image is not drawn unless the Image module's provider is installed: then it is a
+/// picture at the left as tall as the message (two rows at least). A message with nothing to
+/// show is one blank row.
 ///
 /// ```swift
 /// let now = Date(timeIntervalSince1970: 1_000_000)
@@ -44,7 +46,11 @@ public struct TTTableMessageItemCell: TTTableCell {
     guard let item = item as? TTTableMessageItem else {
       return TTTableCellContext.mismatch(item, width: width, state: state)
     }
-    let context = TTTableCellContext(width: width, state: state, accessory: .of(item))
+    let full = TTTableCellContext(width: width, state: state, accessory: .of(item))
+    // With an image provider installed, the image is a picture at the left, as tall as the
+    // message (at least two rows), and the message is written beside it.
+    let box = full.imageBox(for: item.imageURL, rows: 2 + full.messageTextLines)
+    let context = box.map { full.besideLeftImage(columns: $0.width) } ?? full
     let room = context.contentWidth
     let title = item.title ?? ""
     let caption = item.caption ?? ""
@@ -54,8 +60,14 @@ public struct TTTableMessageItemCell: TTTableCell {
     let textLines =
       text.isEmpty
       ? [] : TTTableCellContext.wrapped(text, width: room, maximumLines: context.messageTextLines)
-    let height = (hasTitleRow ? 1 : 0) + (caption.isEmpty ? 0 : 1) + textLines.count
+    let lines = (hasTitleRow ? 1 : 0) + (caption.isEmpty ? 0 : 1) + textLines.count
+    let height = box == nil ? lines : max(2, lines)
     var canvas = context.canvas(height: height)
+    if let box {
+      TTTableCellContext.drawImage(
+        item.imageURL, alternateText: nil, in: TTRect(x: full.left, y: 0, width: box.width, height: height),
+        on: &canvas, color: context.placeholderColor)
+    }
     var y = 0
     if hasTitleRow {
       let stampWidth = min(TTTableCellContext.columns(of: timestamp), room)

@@ -4,7 +4,8 @@ public import Three20Style
 ///
 /// The text in `textColor` on the left, truncated with `…`; the image's placeholder `[alt]`
 /// (`[image]` without alternate text) right-aligned in `placeholderTextColor`, at most a third
-/// of the row.
+/// of the row. With the Image module's provider installed, the image is a picture at the
+/// right, as ``TTTableImageItemCell`` draws it at the left.
 ///
 /// ```swift
 /// let item = TTTableRightImageItem(text: "Profile", imageURL: "https://example.com/me.png", alternateText: "me")
@@ -28,6 +29,7 @@ public struct TTTableRightImageItemCell: TTTableCell {
     }
     let context = TTTableCellContext(width: width, state: state, accessory: .of(item))
     return TTTableImageItemCell.imageRow(
-      item.text, alternateText: item.alternateText, imageAtRight: true, context: context)
+      item.text, imageURL: item.imageURL, alternateText: item.alternateText, imageAtRight: true,
+      context: context)
   }
 }

@@ -431,12 +431,13 @@ open class TTTableView: TTView {
       return render(entry: index, width: width, selected: false)
     }
     let key = HeightKey(path: path, width: width)
-    if let drawn = rendered[key] {
+    if let drawn = rendered[key], drawn.isCurrent {
       lastRenderSpins = false
       return drawn.canvas
     }
     if !retained.isEmpty, let item = dataSource?.item(at: path),
-      let drawn = retained[RetainKey(id: item.id, width: width)], drawn.item.hasSameContent(as: item)
+      let drawn = retained[RetainKey(id: item.id, width: width)], drawn.isCurrent,
+      drawn.item.hasSameContent(as: item)
     {
       // The same item as before the reload: its drawing still holds.
       lastRenderSpins = false
@@ -557,5 +558,32 @@ extension TTTableView {
   struct Drawn {
     let item: any TTTableItem
     let canvas: TTCanvas
+    /// For a row with an image, the image provider's generation it was drawn at; pictures
+    /// that arrived since make it stale.
+    let imageGeneration: UInt64?
+
+    init(item: any TTTableItem, canvas: TTCanvas) {
+      self.item = item
+      self.canvas = canvas
+      imageGeneration = Self.hasImage(item) ? TTGlobalImageProvider.generation : nil
+    }
+
+    /// Whether the drawing still shows what the row would show now.
+    var isCurrent: Bool {
+      imageGeneration.map { $0 == TTGlobalImageProvider.generation } ?? true
+    }
+
+    /// Whether the row shows an image that the image provider may still deliver.
+    static func hasImage(_ item: any TTTableItem) -> Bool {
+      guard TTGlobalImageProvider.current != nil else { return false }
+      let url: String? =
+        switch item {
+        case let row as any TTTableImageRowItem: row.imageURL
+        case let subtitle as TTTableSubtitleItem: subtitle.imageURL
+        case let message as TTTableMessageItem: message.imageURL
+        default: nil
+        }
+      return !(url ?? "").isEmpty
+    }
   }
 }
