@@ -6,12 +6,18 @@
 # Usage: scripts/install-deps.sh [extra-package …]   (CI adds the tools its checks need)
 set -euo pipefail
 
-packages=(libcurl4-openssl-dev libsqlite3-dev libxml2-dev zlib1g-dev pkg-config "$@")
+# Network (libcurl, SQLite), XMLExt (libxml2), Image (libspng, libjpeg-turbo, giflib, libwebp,
+# and libchafa, whose pkg-config file needs GLib's), the tests' gzip (zlib), and pkg-config.
+packages=(
+  libcurl4-openssl-dev libsqlite3-dev libxml2-dev
+  libspng-dev libturbojpeg0-dev libgif-dev libwebp-dev libchafa-dev libglib2.0-dev
+  zlib1g-dev pkg-config "$@"
+)
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
   # Not Debian/Ubuntu: check with pkg-config instead and say what is needed.
   missing=()
-  for module in libcurl sqlite3 libxml-2.0 zlib; do
+  for module in libcurl sqlite3 libxml-2.0 spng libturbojpeg libgif libwebp chafa zlib; do
     pkg-config --exists "$module" 2>/dev/null || missing+=("$module")
   done
   if ((${#missing[@]})); then

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Integration test of `ttmodule new`: generates starter projects for Core only, Table only,
-# XMLExt only and all modules into a temporary directory, builds each (program and tests), runs
-# the program and its tests, and checks with readelf -d and ldd that the Core-only and
-# Table-only programs link none of libcurl, libxml2 and libsqlite3 (and that the XMLExt one does
-# link libxml2, so the check can fail). Prints the build time and binary size of each project.
+# XMLExt only, Image only and all modules into a temporary directory, builds each (program and
+# tests), runs the program and its tests, and checks with readelf -d and ldd that the Core-only
+# and Table-only programs link none of libcurl, libxml2 and libsqlite3 nor the image libraries
+# (libspng, libturbojpeg, libgif, libwebp, libchafa and the GLib it brings), that the XMLExt one
+# links libxml2 but no image library, and that the Image one links the image libraries and
+# Network's libcurl and libsqlite3 but not libxml2 (so each check can fail). Prints the build
+# time and binary size of each project.
 #
 # Usage: scripts/ttmodule-integration.sh [WORK_DIR]   (default: a new temporary directory,
 # removed at the end unless KEEP=1)
@@ -28,10 +31,19 @@ $swift build --product ttmodule >/dev/null || $swift build --product ttmodule
 ttmodule="$($swift build --show-bin-path)/ttmodule"
 
 # project: modules | libraries it must not link | libraries it must link
-projects=(CoreOnly TableOnly XMLExtOnly AllModules)
-declare -A modules=([CoreOnly]="Core" [TableOnly]="Table" [XMLExtOnly]="XMLExt" [AllModules]="all")
-declare -A forbidden=([CoreOnly]="libcurl libxml2 libsqlite3" [TableOnly]="libcurl libxml2 libsqlite3")
-declare -A required=([XMLExtOnly]="libxml2 libcurl libsqlite3" [AllModules]="libxml2 libcurl libsqlite3")
+# Image gets a project of its own: it is the only module that links the image libraries.
+image_libraries="libspng libturbojpeg libgif libwebp libchafa libglib-2.0"
+projects=(CoreOnly TableOnly XMLExtOnly ImageOnly AllModules)
+declare -A modules=([CoreOnly]="Core" [TableOnly]="Table" [XMLExtOnly]="XMLExt" [ImageOnly]="Image" [AllModules]="all")
+declare -A forbidden=(
+  [CoreOnly]="libcurl libxml2 libsqlite3 $image_libraries"
+  [TableOnly]="libcurl libxml2 libsqlite3 $image_libraries"
+  [XMLExtOnly]="$image_libraries"
+  [ImageOnly]="libxml2")
+declare -A required=(
+  [XMLExtOnly]="libxml2 libcurl libsqlite3"
+  [ImageOnly]="$image_libraries libcurl libsqlite3"
+  [AllModules]="libxml2 libcurl libsqlite3 $image_libraries")
 
 status=0
 summary=()
@@ -80,13 +92,14 @@ for project in "${projects[@]}"; do
   for library in ${required[$project]:-}; do
     if ! grep -q "^$library\.so" <<<"$all"; then fail "$project does not link $library (is the check working?)"; fi
   done
-  links=$(grep -E '^lib(curl|xml2|sqlite3)\.so' <<<"$all" | sed 's/\.so.*//' | sort -u | tr '\n' ' ' || true)
+  links=$(grep -E '^lib(curl|xml2|sqlite3|spng|turbojpeg|gif|webp|chafa|glib-2\.0)\.so' <<<"$all" | sed 's/\.so.*//' |
+    sort -u | tr '\n' ' ' || true)
 
   size=$(stat -c %s "$binary")
   stripped=$(strip -o "$work/$project.stripped" "$binary" && stat -c %s "$work/$project.stripped")
   rm -f "$work/$project.stripped"
   line=$(awk -v p="$project" -v m="${modules[$project]}" -v w="$wall" -v c="$(awk -v u="$user" -v s="$system" 'BEGIN { print u + s }')" \
-    -v s="$size" -v x="$stripped" -v l="${links:-none of libcurl/libxml2/libsqlite3}" \
+    -v s="$size" -v x="$stripped" -v l="${links:-no C library of the package}" \
     'BEGIN { printf "%-11s %-7s build %6.1fs (cpu %6.1fs)  binary %5.1f MB (stripped %4.1f MB)  links: %s", p, m, w, c, s / 1048576, x / 1048576, l }')
   summary+=("$line")
 done

@@ -1,4 +1,5 @@
 @_exported import Three20Core
+@_exported import Three20Image
 @_exported import Three20Navigator
 @_exported import Three20Network
 @_exported import Three20Style
@@ -9,7 +10,7 @@
 extension TTModuleInfo {
   /// Every module of Three20 for Swift, dependencies first.
   public static let allModules: [TTModuleInfo] = [
-    .core, .network, .xml, .style, .uiCommon, .table, .navigator,
+    .core, .network, .xml, .style, .uiCommon, .table, .navigator, .image,
   ]
 }
 

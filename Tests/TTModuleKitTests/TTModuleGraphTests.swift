@@ -5,11 +5,11 @@ import Testing
 @Suite struct TTModuleGraphTests {
   let graph = TTModuleGraph.three20
 
-  /// The graph offers the seven modules, dependencies first.
-  @Test func offersTheSevenModulesDependenciesFirst() {
+  /// The graph offers the eight modules, dependencies first.
+  @Test func offersTheEightModulesDependenciesFirst() {
     #expect(
       graph.modules.map(\.shortName) == [
-        "Core", "Network", "XMLExt", "Style", "UICommon", "Table", "Navigator",
+        "Core", "Network", "XMLExt", "Style", "UICommon", "Table", "Navigator", "Image",
       ])
     for (index, module) in graph.modules.enumerated() {
       let earlier = Set(graph.modules.prefix(index).map(\.shortName))
@@ -28,7 +28,8 @@ import Testing
     (["Network"], ["Core", "Network"]),
     (["Navigator", "Table"], ["Core", "Style", "UICommon", "Table", "Navigator"]),
     (["XMLExt", "Table"], ["Core", "Network", "XMLExt", "Style", "UICommon", "Table"]),
-    (["all"], ["Core", "Network", "XMLExt", "Style", "UICommon", "Table", "Navigator"]),
+    (["Image"], ["Core", "Network", "Style", "UICommon", "Image"]),
+    (["all"], ["Core", "Network", "XMLExt", "Style", "UICommon", "Table", "Navigator", "Image"]),
   ])
   func closureAddsEveryDependencyInGraphOrder(names: [String], expected: [String]) throws {
     #expect(try graph.closure(of: names).map(\.shortName) == expected)
@@ -41,6 +42,7 @@ import Testing
     ("uicommon", "UICommon"),
     ("extThree20XML", "XMLExt"), ("Three20XML", "XMLExt"), ("xmlext", "XMLExt"),
     ("extThree20JSON", "Network"), ("Three20Core", "Core"), ("Three20Network", "Network"),
+    ("Image", "Image"), ("three20image", "Image"), ("photos", "Image"),
   ])
   func resolvesEveryAcceptedName(name: String, expected: String) throws {
     #expect(try graph.resolve(name).shortName == expected)
@@ -49,7 +51,7 @@ import Testing
   /// An unknown name fails with the valid names and the closest one.
   @Test(arguments: [
     ("Tabel", "Table"), ("Navigater", "Navigator"), ("Three20Tabel", "Three20Table"), ("cor", "Core"),
-    ("Nav", "Navigator"), ("netw", "Network"),
+    ("Nav", "Navigator"), ("netw", "Network"), ("Imgae", "Image"),
   ])
   func unknownNameSuggestsTheClosest(typo: String, suggestion: String) {
     #expect {
@@ -58,7 +60,7 @@ import Testing
       guard let error = error as? TTModuleToolError else { return false }
       return error.kind == .invalidInput && error.exitStatus == 64
         && error.message.contains("Did you mean '\(suggestion)'?")
-        && error.message.contains("Core, Network, XMLExt, Style, UICommon, Table, Navigator")
+        && error.message.contains("Core, Network, XMLExt, Style, UICommon, Table, Navigator, Image")
     }
   }
 

@@ -31,6 +31,10 @@ public struct TTModuleGraph: Sendable {
 
   /// Three20's module names, and a few other familiar names, mapped to the short names of this
   /// project's modules (lower-cased keys).
+  ///
+  /// A name maps to one module. Three20UI held the tables, the image views and the photo
+  /// browser; it stays `Table`, its tables being what most old code used, and its pictures are
+  /// `Image` (also accepted as `photos`, the TTCatalog section of `TTPhotoViewController`).
   public static let three20Names: [String: String] = [
     "three20uicommon": "UICommon",
     "three20ui": "Table",
@@ -39,6 +43,7 @@ public struct TTModuleGraph: Sendable {
     "extthree20json": "Network",
     "extthree20cssstyle": "Style",
     "xml": "XMLExt",
+    "photos": "Image",
   ]
 
   /// Names that stand for every module at once (lower-cased).

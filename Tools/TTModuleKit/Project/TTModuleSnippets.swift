@@ -118,6 +118,21 @@ enum TTModuleSnippets {
         navigator.back()
         print("Navigator: back to \\(navigator.visibleController?.title ?? "nothing")")
         """
+    case "Image":
+      return """
+        // Image: a format is known by its first bytes (never by a file name), and decoded pixels
+        // are RGBA values that scale by averaging.
+        let pngStart: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        print("Image: a PNG's first bytes say \\(TTImageFormat.sniff(pngStart)?.name ?? "no image")")
+        print("Image: an HTML error page is \\(TTImageFormat.sniff(Array("<html>".utf8))?.name ?? "no image")")
+        let checkerboard = TTImageBitmap(
+          width: 2, height: 2, pixels: [255, 255, 255, 255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255, 255])
+        let grey = checkerboard.scaled(width: 1, height: 1)[0, 0]
+        print("Image: a 2×2 checkerboard shrunk to 1×1 is grey \\(grey.red), \\(grey.green), \\(grey.blue)")
+        for library in TTModuleInfo.image.systemLibraries {
+          print("Image: decodes and draws with \\(library.name) \\(library.version)")
+        }
+        """
     default:
       return "// \(shortName): no example yet."
     }
@@ -191,6 +206,17 @@ enum TTModuleSnippets {
             #expect(navigator.stack.map(\\.navigatorURL) == ["tt://items", "tt://items/7"])
             #expect(navigator.back())
             #expect(navigator.stack.map(\\.navigatorURL) == ["tt://items"])
+          }
+        """
+    case "Image":
+      return """
+          /// Image knows a format by its signature and averages the pixels it shrinks.
+          @Test func imageSniffsFormatsAndScalesBitmaps() {
+            #expect(TTImageFormat.sniff([0xFF, 0xD8, 0xFF, 0xE0]) == .jpeg)
+            #expect(TTImageFormat.sniff(Array("<html>".utf8)) == nil)
+            let stripes = TTImageBitmap(width: 2, height: 1, pixels: [255, 0, 0, 255, 0, 0, 255, 255])
+            #expect(stripes.scaled(width: 1, height: 1).pixels == [127, 0, 127, 255])
+            #expect(TTModuleInfo.image.systemLibraries.map(\\.name).contains("libchafa"))
           }
         """
     default:
