@@ -15,7 +15,7 @@ help:
 	@echo "make format       format the sources with swift format; make lint checks them"
 	@echo "make bench        run every benchmark (make bench-<module> for one)"
 	@echo "make fuzz         run every fuzz target (libFuzzer) for FUZZ_TIME seconds each (default 60)"
-	@echo "make fuzz-xml     fuzz TTXMLParser; fuzz-feed the feed reader; fuzz-styled-text styled text"
+	@echo "make fuzz-xml     fuzz TTXMLParser; fuzz-feed the feed reader; fuzz-styled-text styled text; fuzz-image the image decoders"
 	@echo "make soak         hostile responses against one queue for SOAK_SECONDS (default 180): peak memory, healthy latency"
 	@echo "make deps         install the Debian/Ubuntu packages Three20 needs (as root)"
 
@@ -73,9 +73,15 @@ clean:
 # Benchmarks (a separate package in Benchmarks/, built in release mode).
 BENCH_RUN = $(SWIFT) run -c release --package-path Benchmarks Three20Benchmarks
 
-.PHONY: bench bench-style bench-table bench-navigator bench-xml bench-feed bench-network
+.PHONY: bench bench-style bench-table bench-navigator bench-xml bench-feed bench-network bench-image
+# The image suite's anchors, the chafa and img2sixel command-line tools: installed as root (as
+# deps installs libraries); otherwise the suite skips the comparisons whose tool is missing and
+# says which package to install.
+BENCH_IMAGE_TOOLS = if [[ $$(id -u) -eq 0 ]]; then scripts/install-deps.sh chafa libsixel-bin; fi
+
 # Every suite, with the local nginx the network suite needs (see Benchmarks/scripts/network.sh).
 bench: deps
+	@$(BENCH_IMAGE_TOOLS)
 	SWIFT=$(SWIFT) Benchmarks/scripts/network.sh
 
 bench-style: deps
@@ -98,6 +104,12 @@ bench-feed: deps
 bench-network: deps
 	SWIFT=$(SWIFT) Benchmarks/scripts/network.sh network
 
+# Symbols and sixels from a 12-megapixel JPEG and a 1-megapixel PNG against chafa and img2sixel,
+# and a thumbnail grid's frame at 100 thumbnails against 10 (Benchmarks/…/ImageBenchmarks.swift).
+bench-image: deps
+	@$(BENCH_IMAGE_TOOLS)
+	$(BENCH_RUN) image
+
 # Fuzzing (libFuzzer, with AddressSanitizer) in its own build folder, one release build for every
 # target. `make fuzz-<name>` runs Fuzz/<Target>/main.swift for FUZZ_TIME seconds (default 60);
 # `make fuzz` runs them all (CI does, for 60 s each). New inputs go to .build-fuzz/corpus-<name>;
@@ -114,7 +126,7 @@ FUZZ_FLAGS = -c release --scratch-path .build-fuzz \
 # One input running over 30 s fails the run (-timeout): under AddressSanitizer a CI machine is
 # several times slower than a laptop, and an entity bomb stopped by our limit takes seconds there.
 # name:Target pairs.
-FUZZ_TARGETS = xml:XMLParser feed:FeedReader styled-text:StyledText
+FUZZ_TARGETS = xml:XMLParser feed:FeedReader styled-text:StyledText image:ImageDecoder
 # The environment a target's fuzzer runs in, by name. The styled-text target builds the default
 # style sheet once (a global); LeakSanitizer reports its styles as leaked at exit because Swift
 # keeps an enum case's box pointer with tag bits set, which it does not read as a pointer (every

@@ -40,8 +40,10 @@ let package = Package(
         .product(name: "SWXMLHash", package: "SWXMLHash"),
         .product(name: "Three20Network", package: rootPackage),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "Three20Image", package: rootPackage),
         "XMLFloor",
         "CSQLiteBench",
+        "CTurboJPEGBench",
       ],
       path: "Sources/Three20Benchmarks"),
     // libxml2's SAX parser with empty callbacks, in C: the XML benchmarks' floor.
@@ -54,6 +56,11 @@ let package = Package(
     .systemLibrary(
       name: "CSQLiteBench", path: "Sources/CSQLiteBench", pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]),
+    // The system TurboJPEG, to write the image benchmarks' generated test photo as a JPEG
+    // (quality 90, 4:2:0), as a camera would.
+    .systemLibrary(
+      name: "CTurboJPEGBench", path: "Sources/CTurboJPEGBench", pkgConfig: "libturbojpeg",
+      providers: [.apt(["libturbojpeg0-dev"])]),
   ],
   swiftLanguageModes: [.v6]
 )

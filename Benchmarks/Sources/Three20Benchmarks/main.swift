@@ -8,6 +8,7 @@ let suites: [(name: String, run: () -> Void)] = [
   ("xml", XMLBenchmarks.run),
   ("feed", FeedBenchmarks.run),
   ("network", NetworkBenchmarks.run),
+  ("image", ImageBenchmarks.run),
 ]
 
 let requested = Set(CommandLine.arguments.dropFirst().map { $0.lowercased() })
