@@ -37,7 +37,9 @@ struct CatalogInteractiveTests {
     #expect(script.wait(), "never saw \(terminal.lastMissing ?? "")")
     #expect(terminal.settings() == before)
     #expect(terminal.waitFor("\u{1B}[?1049l"))
-    #expect(terminal.output.hasPrefix("\u{1B}[?1049h"))
+    // The host first asks which pixel protocol the terminal speaks (this one never answers).
+    let query = String(decoding: TTTerminalGraphicsQuery.request, as: UTF8.self)
+    #expect(terminal.output.hasPrefix(query + "\u{1B}[?1049h"))
     #expect(terminal.output.hasSuffix("\u{1B}[?1049l"))
     #expect(FileManager.default.fileExists(atPath: state.path))
   }
@@ -183,10 +185,12 @@ struct CatalogInteractiveTests {
     }.start()
     var options = CatalogOptions()
     options.stateFile = state.path
-    await #expect(throws: CatalogUsageError.self) {
-      try await CatalogApp.runInteractive(
-        options: options, input: terminal.slave, output: terminal.slave,
-        environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8"])
+    await TTTerminalHostTestLock.withLock {
+      await #expect(throws: CatalogUsageError.self) {
+        try await CatalogApp.runInteractive(
+          options: options, input: terminal.slave, output: terminal.slave,
+          environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8"])
+      }
     }
     finished.store(true, ordering: .relaxed)
     #expect(terminal.output.isEmpty)
@@ -200,9 +204,11 @@ struct CatalogInteractiveTests {
     var options = CatalogOptions()
     options.stateFile = state.path
     options.color = .always
-    try await CatalogApp.runInteractive(
-      options: options, input: terminal.slave, output: terminal.slave,
-      environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8"])
+    try await TTTerminalHostTestLock.withLock {
+      try await CatalogApp.runInteractive(
+        options: options, input: terminal.slave, output: terminal.slave,
+        environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8"])
+    }
   }
 }
 

@@ -13,10 +13,25 @@ struct CatalogOptionsTests {
     #expect(options.color == .never)
   }
 
+  /// --graphics chooses how pictures are drawn, over what the environment says; without colour
+  /// there are none.
+  @Test func graphicsOverridesTheEnvironment() throws {
+    let options = try CatalogOptions(arguments: ["--graphics", "sixel"])
+    #expect(options.graphics == .sixel)
+    let kitty = ["TERM": "xterm-kitty"]
+    #expect(options.capabilities(environment: kitty, isTerminal: true).graphics == .sixel)
+    #expect(CatalogOptions().capabilities(environment: kitty, isTerminal: true).graphics == .kitty)
+    var always = options
+    always.color = .always
+    #expect(always.capabilities(environment: [:], isTerminal: false).graphics == .sixel)
+    #expect(options.capabilities(environment: kitty, isTerminal: false).graphics == .none)
+  }
+
   /// Wrong values are refused with a message naming the option and the value.
   @Test(arguments: [
     (["--width", "0"], "--width"), (["--width", "wide"], "wide"), (["--color", "pink"], "pink"),
     (["--bogus"], "--bogus"), (["a", "b"], "one URL"), (["--svg"], "--svg"),
+    (["--graphics", "ascii"], "--graphics takes kitty, sixel, iterm2, symbols or none, not \"ascii\""),
   ])
   func refusesWrongArguments(arguments: [String], mention: String) {
     #expect {

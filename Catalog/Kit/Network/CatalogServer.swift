@@ -19,6 +19,7 @@ import Glibc
 /// | `/slow?delay=MS` | `200` after a pause |
 /// | `/drop` | the connection closed without an answer |
 /// | `/feed.xml` | the sample RSS feed |
+/// | `/images/NAME?delay=MS` | the photo demos' pictures (`CatalogPhotos`), after a pause; 404 for other names |
 ///
 /// Every request is written to ``log``, so demos can show what the server saw.
 public final class CatalogServer: Sendable {
@@ -148,6 +149,12 @@ public final class CatalogServer: Sendable {
       return respond(
         connection, headers: ["Content-Type": "application/rss+xml"], body: Data(CatalogSampleFeed.xml.utf8))
     default:
+      if path.hasPrefix("/images/"), let image = CatalogPhotos.file(named: String(path.dropFirst(8))) {
+        usleep(useconds_t(number("delay", 0, 0...5000) * 1000))
+        return respond(
+          connection, headers: ["Content-Type": image.contentType, "Cache-Control": "max-age=3600"],
+          body: image.data)
+      }
       if path.hasPrefix("/status/"), let status = Int(path.dropFirst(8)), (200...599).contains(status) {
         return respond(
           connection, status: status, body: Data("The server answered \(status), as asked.\n".utf8))

@@ -39,6 +39,8 @@ public enum CatalogApp {
     if let directory = options.svgDirectory {
       return writeSVGs(to: directory, only: options.url)
     }
+    // Pictures in tables, styles and image views load through the Catalog's own queue.
+    CatalogPhotos.install()
     let isTerminal = isatty(1) == 1
     if options.url == nil, isTerminal, isatty(0) == 1 {
       do {
@@ -107,6 +109,7 @@ public enum CatalogApp {
       input: input, output: output,
       capabilities: options.capabilities(environment: environment, isTerminal: isatty(output) == 1),
       environment: environment)
+    host.queriesGraphics = options.graphics == nil
     root.onQuit = { [weak host] in host?.stop() }
     try await host.run(root)
     _ = navigator.persist()

@@ -17,6 +17,7 @@ public struct CatalogDemo: Sendable {
     case navigator = "Navigator"
     case network = "Network"
     case xml = "XMLExt"
+    case image = "Photos"
     case tutorials = "Tutorials"
   }
 
@@ -73,7 +74,7 @@ public struct CatalogDemo: Sendable {
   /// Every demo of every module, in index order.
   public static var all: [CatalogDemo] {
     CoreDemos.all + StyleDemos.all + UICommonDemos.all + TableDemos.all + NavigatorDemos.all
-      + NetworkDemos.all + XMLDemos.all
+      + NetworkDemos.all + XMLDemos.all + ImageDemos.all
       + TutorialDemos.all
   }
 

@@ -16,6 +16,8 @@ public struct CatalogOptions: Sendable, Equatable {
   public var height: Int?
   /// When to use colours.
   public var color: ColorChoice = .auto
+  /// How to show pictures; `nil` asks the environment and the terminal.
+  public var graphics: TTTerminalGraphics?
   /// Print every demo URL with its title.
   public var list = false
   /// Write the style demos' SVG pictures to this folder.
@@ -30,6 +32,7 @@ public struct CatalogOptions: Sendable, Equatable {
   /// The help text.
   public static let usage = """
     USAGE: Catalog [URL] [--width N] [--height N] [--color auto|always|never]
+                   [--graphics kitty|sixel|iterm2|symbols|none]
            Catalog --list | --svg DIR [URL] | --modules-json
 
     The Three20 Catalog: a live demo of every module. Without a URL, in a terminal, it is
@@ -44,6 +47,8 @@ public struct CatalogOptions: Sendable, Equatable {
       --height N          Rows to draw, 1 to \(TTCanvas.maximumHeight) (default: as many as the screen needs);
                           width × height is at most \(TTCanvas.maximumCellCount) cells.
       --color WHEN        auto (default: colours on a terminal, honouring NO_COLOR), always, never.
+      --graphics HOW      How pictures are drawn: kitty, sixel, iterm2, symbols or none (default:
+                          what TT_GRAPHICS, the terminal's name or its answer says; none without colour).
       --list              Print every demo URL with its title.
       --svg DIR           Write the style demos' SVG pictures into DIR (only URL's, if given).
       --state FILE        Where interactive runs keep the open screens: a regular file, made if
@@ -85,6 +90,13 @@ public struct CatalogOptions: Sendable, Equatable {
           throw CatalogUsageError("--color takes auto, always or never, not \(Self.quoted(text)).")
         }
         color = choice
+      case "--graphics":
+        let text = try value(for: argument)
+        guard let choice = TTTerminalGraphics(rawValue: text) else {
+          throw CatalogUsageError(
+            "--graphics takes kitty, sixel, iterm2, symbols or none, not \(Self.quoted(text)).")
+        }
+        graphics = choice
       case "--list": list = true
       case "--svg": svgDirectory = try value(for: argument)
       case "--state": stateFile = try value(for: argument)
@@ -131,14 +143,16 @@ public struct CatalogOptions: Sendable, Equatable {
 
   /// What the output may show, for this choice and output.
   public func capabilities(environment: [String: String], isTerminal: Bool) -> TTTerminalCapabilities {
+    var environment = environment
+    if let graphics { environment["TT_GRAPHICS"] = graphics.rawValue }
     switch color {
     case .never: return .plain
     case .auto: return .detect(environment: environment, isTerminal: isTerminal)
     case .always:
-      var environment = environment
       environment["NO_COLOR"] = nil
       let detected = TTTerminalCapabilities.detect(environment: environment, isTerminal: true)
-      return detected.colorProfile == .none ? .ansi256 : detected
+      guard detected.colorProfile == .none else { return detected }
+      return TTTerminalCapabilities(colorProfile: .ansi256, graphics: graphics)
     }
   }
 }
