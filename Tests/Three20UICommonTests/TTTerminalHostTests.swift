@@ -184,7 +184,9 @@ struct TTTerminalHostTests {
 
       #expect(reader.waitFor("\u{1B}[?1049l"))
       let output = reader.text
-      #expect(output.hasPrefix("\u{1B}[?1049h\u{1B}[?25l"))
+      // The host first asks which pixel protocol the terminal speaks (this one never answers).
+      let query = String(decoding: TTTerminalGraphicsQuery.request, as: UTF8.self)
+      #expect(output.hasPrefix(query + "\u{1B}[?1049h\u{1B}[?25l"))
       #expect(output.contains("\u{1B}[1;1H\u{1B}[Kcount 0 w30 last -"))
       #expect(output.contains("\u{1B}[8;1H"))
       #expect(output.contains("count 1 w40 last j"))

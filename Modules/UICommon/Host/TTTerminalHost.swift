@@ -74,9 +74,10 @@ public final class TTTerminalHost {
 
   /// Whether ``start()`` asks the terminal which pixel protocol it speaks.
   ///
-  /// It asks when the environment did not say (``TTTerminalGraphicsQuery``): only when the capabilities were
-  /// detected, not given, show colour and symbols, `TT_GRAPHICS` is not set and no terminal
-  /// multiplexer is in between. The answer takes at most 200 ms; keys typed meanwhile are kept.
+  /// It asks when the environment did not say (``TTTerminalGraphicsQuery``): only when the
+  /// capabilities show colour and symbols, `TT_GRAPHICS` is not set and no terminal
+  /// multiplexer is in between. The answer takes at most 200 ms; keys typed meanwhile are
+  /// kept. Turn it off when the user chose how pictures are shown.
   ///
   /// Defaults to `true`.
   public var queriesGraphics = true
@@ -98,7 +99,6 @@ public final class TTTerminalHost {
   private var shownPictures: [TTCanvasPicture: UInt32] = [:]
   private var nextImageID: UInt32 = 1
   private var drawnImageGeneration: UInt64 = 0
-  private let detectedCapabilities: Bool
   /// Keys typed while the terminal was asked about graphics, for the first read.
   private var pendingInput: [UInt8] = []
   private var savedSpinner: TTActivityLabel.Spinner?
@@ -119,7 +119,6 @@ public final class TTTerminalHost {
     self.environment = environment
     self.capabilities =
       capabilities ?? .detect(environment: environment, isTerminal: isatty(output) == 1)
-    detectedCapabilities = capabilities == nil
     size = Self.terminalSize(of: output, environment: environment)
   }
 
@@ -190,7 +189,7 @@ public final class TTTerminalHost {
   /// Whether to ask the terminal about graphics (see ``queriesGraphics``).
   private var shouldQueryGraphics: Bool {
     let term = environment["TERM"] ?? ""
-    return queriesGraphics && detectedCapabilities && capabilities.graphics == .symbols
+    return queriesGraphics && capabilities.graphics == .symbols
       && environment["TT_GRAPHICS"] == nil && environment["TMUX"] == nil && !term.hasPrefix("screen")
       && !term.hasPrefix("tmux")
   }
