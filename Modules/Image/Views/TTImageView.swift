@@ -183,6 +183,7 @@ open class TTImageView: TTView {
       picture = cached
       error = nil
       isLoading = false
+      delegate?.imageView(self, didLoad: cached)
       return
     }
     isLoading = true
