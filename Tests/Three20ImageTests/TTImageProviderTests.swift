@@ -94,6 +94,16 @@ struct TTImageProviderTests {
     throw TTImageError(.corrupt, "loaded what should have failed", source: url)
   }
 
+  @Test("A body larger than the byte limit is refused while it downloads")
+  func bodiesAreBoundedByTheByteLimit() async throws {
+    let server = try TTTestHTTPServer.started()
+    let provider = TTImageProvider(
+      queue: TTURLRequestQueue(), cache: TTImageCache(), limits: TTImageLimits(maxBytes: 1_000))
+    let failure = try await failureOf(provider, server.url("/large/5000000"), TTSize(width: 4, height: 2))
+    #expect(failure.code == .loadFailed)
+    #expect(failure.description.contains("1000"))
+  }
+
   @Test("Pending loads are bounded: the oldest are cancelled when more are asked for")
   func pendingLoadsAreBounded() throws {
     let server = try TTTestHTTPServer.started()

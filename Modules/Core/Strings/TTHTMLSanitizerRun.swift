@@ -56,26 +56,17 @@ struct TTHTMLSanitizerRun {
 
   /// Runs through the input and returns the output.
   mutating func sanitize() -> String {
-    let input = scanner.input
-    let count = input.count
     var textStart = 0
-    var index = 0
-    while index < count {
-      guard let open = input[index..<count].firstIndex(of: UInt8(ascii: "<")) else { break }
-      guard let markup = scanner.markup(at: open) else {
-        index = open + 1  // a `<` that starts nothing is text
-        continue
-      }
+    while let (open, markup) = scanner.nextMarkup(from: textStart) {
       writeText(textStart..<open)
       switch markup {
       case .ignored(let end), .cdata(_, let end):
-        index = end
+        textStart = end
       case .tag(let name, let isEnd, let attributes, _, let end):
-        index = isEnd ? endTag(name, end: end) : startTag(name, attributes: attributes, end: end)
+        textStart = isEnd ? endTag(name, end: end) : startTag(name, attributes: attributes, end: end)
       }
-      textStart = index
     }
-    writeText(textStart..<count)
+    writeText(textStart..<scanner.input.count)
     popElements(downTo: 0)
     return String(decoding: output, as: UTF8.self)
   }

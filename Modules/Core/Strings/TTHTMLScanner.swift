@@ -64,6 +64,22 @@ struct TTHTMLScanner {
     input = Array(string.utf8)
   }
 
+  /// The next piece of markup at or after `index`, with the place of its `<`, or `nil` when
+  /// the rest of the input is text.
+  ///
+  /// A `<` that starts nothing (``markup(at:)`` says `nil`) is skipped as text. The callers'
+  /// loop is: write the text up to `open`, handle the markup, go on where it ends.
+  mutating func nextMarkup(from index: Int) -> (open: Int, markup: Markup)? {
+    let count = input.count
+    var index = index
+    while index < count {
+      guard let open = input[index..<count].firstIndex(of: UInt8(ascii: "<")) else { return nil }
+      if let markup = markup(at: open) { return (open, markup) }
+      index = open + 1
+    }
+    return nil
+  }
+
   /// What the `<` at `open` starts, or `nil` when it is plain text.
   ///
   /// A `<` followed by a letter starts a tag, `</` and a letter an end tag; `<!--` a comment,

@@ -93,22 +93,15 @@ struct TTMarkupStripper {
   }
 
   private mutating func run() {
-    let input = scanner.input
-    let count = input.count
     var textStart = 0
-    var index = 0
-    while index < count {
-      guard let open = input[index..<count].firstIndex(of: UInt8(ascii: "<")) else { break }
-      guard let markup = scanner.markup(at: open) else {
-        index = open + 1  // a `<` that starts nothing is text
-        continue
-      }
+    while let (open, markup) = scanner.nextMarkup(from: textStart) {
       writeText(textStart..<open)
+      var index: Int
       switch markup {
       case .ignored(let end):
         index = end
       case .cdata(let content, let end):
-        writer.write(Array(input[content]))
+        writer.write(Array(scanner.input[content]))
         index = end
       case .tag(let name, let isEnd, _, let isSelfClosing, let end):
         index = end
@@ -124,7 +117,7 @@ struct TTMarkupStripper {
       }
       textStart = index
     }
-    writeText(textStart..<count)
+    writeText(textStart..<scanner.input.count)
   }
 
   /// Writes a run of text with its character references decoded.

@@ -27,7 +27,8 @@ public import Three20Style
 ///    error instead of retrying on every frame; ``retry(_:)`` or ``forgetFailures()`` clear it.
 ///
 /// At most ``maxPendingLoads`` loads wait at once: scrolling through a long table cancels the
-/// oldest loads of rows that went by, so memory and requests stay bounded.
+/// oldest loads of rows that went by, so memory and requests stay bounded. A response body
+/// larger than ``limits``' `maxBytes` is refused while it downloads.
 public final class TTImageProvider: TTImageProviding {
   private struct Pending {
     let request: TTURLRequest
@@ -156,6 +157,8 @@ public final class TTImageProvider: TTImageProviding {
     let (pending, cancelled) = state.withLock { state -> (Pending, [TTURLRequest]) in
       if let running = state.pending[name] { return (running, []) }
       let request = TTURLRequest(url: key.url)
+      // The transfer stops at the decoder's byte limit instead of downloading a larger body first.
+      request.maxContentLength = Int64(limits.maxBytes)
       let task = Task { [self] () -> Result<TTImagePicture, TTImageError> in
         do throws(TTImageError) {
           return .success(try await run(request, key: key))

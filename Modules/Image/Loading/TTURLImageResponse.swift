@@ -74,18 +74,15 @@ extension TTImagePicture {
     from bytes: [UInt8], source: String?, cells: TTSize, contentMode: TTImageLook.ContentMode,
     cellPixelSize: TTSize, limits: TTImageLimits
   ) throws(TTImageError) -> TTImagePicture {
-    // The header's size is the image upright (after its EXIF orientation), as decoded.
+    // The header's size is the image upright (after its EXIF orientation), the size the
+    // decoder reports, so the fit planned from it holds for the decoded (maybe smaller) bitmap.
     let header = try TTImageDecoder.header(bytes, source: source)
-    let planned = TTImageFitting(
+    let fit = TTImageFitting(
       imageSize: TTSize(width: header.width, height: header.height), cells: cells,
       cellPixelSize: cellPixelSize,
       contentMode: contentMode)
     let decoded = try TTImageDecoder.decode(
-      bytes, source: source, limits: limits, minimumSize: planned.minimumDecodeSize)
-    let fit = TTImageFitting(
-      imageSize: TTSize(width: decoded.width, height: decoded.height), cells: cells,
-      cellPixelSize: cellPixelSize,
-      contentMode: contentMode)
+      bytes, source: source, limits: limits, minimumSize: fit.minimumDecodeSize)
     return TTImagePicture(bitmap: fit.apply(to: decoded.bitmap), cellSize: fit.cellSize)
   }
 }

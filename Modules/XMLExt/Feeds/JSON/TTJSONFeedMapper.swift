@@ -271,22 +271,25 @@ struct TTJSONFeedMapper {
 
   /// A member as a whole non-negative number, from a number or its text.
   private mutating func count(_ value: Any?, _ member: String, of owner: String) -> Int? {
-    guard let raw = numberText(value, member, of: owner) else { return nil }
-    guard let count = TTJSONValue.count(raw) else {
-      reportValue(member, of: owner, raw, "is not a whole number of 0 or more")
-      return nil
-    }
-    return count
+    number(value, member, of: owner, read: TTJSONValue.count, problem: "is not a whole number of 0 or more")
   }
 
   /// A member as a number of seconds (0 or more), from a number or its text.
   private mutating func seconds(_ value: Any?, _ member: String, of owner: String) -> Double? {
+    number(value, member, of: owner, read: TTJSONValue.seconds, problem: "is not a number of seconds")
+  }
+
+  /// A member read from a number or its text by `read`, or `nil` (reported with `problem`)
+  /// when `read` refuses it.
+  private mutating func number<Value>(
+    _ value: Any?, _ member: String, of owner: String, read: (String) -> Value?, problem: String
+  ) -> Value? {
     guard let raw = numberText(value, member, of: owner) else { return nil }
-    guard let seconds = TTJSONValue.seconds(raw) else {
-      reportValue(member, of: owner, raw, "is not a number of seconds")
+    guard let number = read(raw) else {
+      reportValue(member, of: owner, raw, problem)
       return nil
     }
-    return seconds
+    return number
   }
 
   /// The text of a member that should be a number.
