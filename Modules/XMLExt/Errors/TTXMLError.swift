@@ -40,6 +40,7 @@ public struct TTXMLError: Error, Sendable, CustomStringConvertible {
       case notAFeed
       case attributeCountLimit
       case nodeSizeLimit
+      case nodeCountLimit
     }
 
     private let storage: Storage
@@ -69,6 +70,9 @@ public struct TTXMLError: Error, Sendable, CustomStringConvertible {
     /// ``TTXMLParser/Options/allowsHugeDocuments``: a comment, CDATA section, processing
     /// instruction, attribute value or tag over 10,000,000 bytes, or a name over 50,000 bytes.
     public static let nodeSizeLimit = Code(storage: .nodeSizeLimit)
+    /// An HTML page holds more nodes (elements and runs of text) than
+    /// ``TTHTMLParser/Options/maxNodes`` allows.
+    public static let nodeCountLimit = Code(storage: .nodeCountLimit)
     /// The document is larger than ``TTXMLParser/Options/maxDocumentSize`` allows.
     public static let documentSizeLimit = Code(storage: .documentSizeLimit)
     /// `feed(_:)` or ``TTXMLParser/finish()`` was called after the parser finished.
