@@ -90,6 +90,12 @@ let modules: [Module] = [
     short: "Image", name: "Three20Image", modules: ["Core", "Network", "Style", "UICommon"],
     system: [spng, turbojpeg, giflib, webp, chafa], packages: [],
     tests: TestFolders(resources: ["Fixtures"], exclude: ["Snapshots"])),
+  // Web pages in the terminal: parsed with libxml2's HTML parser (XMLExt's TTHTMLParser), so no
+  // library of its own; pictures in pages come through Style's image seam, never from Image.
+  Module(
+    short: "Web", name: "Three20Web", modules: ["Core", "Network", "Style", "UICommon", "Navigator", "XMLExt"],
+    system: [], packages: [],
+    tests: TestFolders(resources: ["Fixtures"], exclude: ["Goldens"])),
 ]
 
 func module(_ short: String) -> Module {
@@ -223,6 +229,14 @@ targets += [
     name: "FuzzImageDecoder",
     dependencies: ["Three20Image", "FuzzSupport"],
     path: "Fuzz/ImageDecoder",
+    exclude: ["corpus"],
+    swiftSettings: swiftSettings),
+  // A libFuzzer target for web pages (HTML parsed within limits, laid out, drawn, written to a
+  // terminal): `make fuzz-web`; built normally, it checks the inputs named on the command line once.
+  .executableTarget(
+    name: "FuzzWebPage",
+    dependencies: ["Three20Web", "Three20XML", "Three20Style", "FuzzSupport"],
+    path: "Fuzz/WebPage",
     exclude: ["corpus"],
     swiftSettings: swiftSettings),
   // `make soak`: hostile responses against one queue, healthy requests beside them (not in CI;

@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Integration test of `ttmodule new`: generates starter projects for Core only, Table only,
-# XMLExt only, Image only and all modules into a temporary directory, builds each (program and
-# tests), runs the program and its tests, and checks with readelf -d and ldd that the Core-only
-# and Table-only programs link none of libcurl, libxml2 and libsqlite3 nor the image libraries
-# (libspng, libturbojpeg, libgif, libwebp, libchafa and the GLib it brings), that the XMLExt one
-# links libxml2 but no image library, and that the Image one links the image libraries and
-# Network's libcurl and libsqlite3 but not libxml2 (so each check can fail). Prints the build
-# time and binary size of each project.
+# XMLExt only, Image only, Web only and all modules into a temporary directory, builds each
+# (program and tests), runs the program and its tests, and checks with readelf -d and ldd what
+# each program links (each check can fail):
+# - Core only and Table only: none of libcurl, libxml2 and libsqlite3, nor the image libraries
+#   (libspng, libturbojpeg, libgif, libwebp, libchafa and the GLib it brings);
+# - XMLExt only: libxml2 (and Network's libcurl and libsqlite3), but no image library;
+# - Image only: the image libraries, libcurl and libsqlite3, but not libxml2;
+# - Web only: libxml2 (its HTML parser), libcurl and libsqlite3, but no image library (pictures
+#   in pages come through Style's seam, never from Image).
+# Prints the build time and binary size of each project.
 #
 # Usage: scripts/ttmodule-integration.sh [WORK_DIR]   (default: a new temporary directory,
 # removed at the end unless KEEP=1)
@@ -33,16 +36,20 @@ ttmodule="$($swift build --show-bin-path)/ttmodule"
 # project: modules | libraries it must not link | libraries it must link
 # Image gets a project of its own: it is the only module that links the image libraries.
 image_libraries="libspng libturbojpeg libgif libwebp libchafa libglib-2.0"
-projects=(CoreOnly TableOnly XMLExtOnly ImageOnly AllModules)
-declare -A modules=([CoreOnly]="Core" [TableOnly]="Table" [XMLExtOnly]="XMLExt" [ImageOnly]="Image" [AllModules]="all")
+projects=(CoreOnly TableOnly XMLExtOnly ImageOnly WebOnly AllModules)
+declare -A modules=(
+  [CoreOnly]="Core" [TableOnly]="Table" [XMLExtOnly]="XMLExt" [ImageOnly]="Image" [WebOnly]="Web"
+  [AllModules]="all")
 declare -A forbidden=(
   [CoreOnly]="libcurl libxml2 libsqlite3 $image_libraries"
   [TableOnly]="libcurl libxml2 libsqlite3 $image_libraries"
   [XMLExtOnly]="$image_libraries"
-  [ImageOnly]="libxml2")
+  [ImageOnly]="libxml2"
+  [WebOnly]="$image_libraries")
 declare -A required=(
   [XMLExtOnly]="libxml2 libcurl libsqlite3"
   [ImageOnly]="$image_libraries libcurl libsqlite3"
+  [WebOnly]="libxml2 libcurl libsqlite3"
   [AllModules]="libxml2 libcurl libsqlite3 $image_libraries")
 
 status=0

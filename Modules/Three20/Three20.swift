@@ -5,12 +5,13 @@
 @_exported import Three20Style
 @_exported import Three20Table
 @_exported import Three20UICommon
+@_exported import Three20Web
 @_exported import Three20XML
 
 extension TTModuleInfo {
   /// Every module of Three20 for Swift, dependencies first.
   public static let allModules: [TTModuleInfo] = [
-    .core, .network, .xml, .style, .uiCommon, .table, .navigator, .image,
+    .core, .network, .xml, .style, .uiCommon, .table, .navigator, .image, .web,
   ]
 }
 

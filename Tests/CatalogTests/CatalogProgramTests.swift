@@ -67,7 +67,7 @@ struct CatalogProgramTests {
         && list.output.contains("tt://uicommon/keys"))
     let json = try Self.run(["--modules-json"])
     let modules = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]]
-    #expect(modules?.count == 8)
+    #expect(modules?.count == 9)
     let help = try Self.run(["--help"])
     #expect(help.output.contains("USAGE: Catalog"))
   }

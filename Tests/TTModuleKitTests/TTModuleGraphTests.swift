@@ -5,11 +5,11 @@ import Testing
 @Suite struct TTModuleGraphTests {
   let graph = TTModuleGraph.three20
 
-  /// The graph offers the eight modules, dependencies first.
-  @Test func offersTheEightModulesDependenciesFirst() {
+  /// The graph offers the nine modules, dependencies first.
+  @Test func offersTheNineModulesDependenciesFirst() {
     #expect(
       graph.modules.map(\.shortName) == [
-        "Core", "Network", "XMLExt", "Style", "UICommon", "Table", "Navigator", "Image",
+        "Core", "Network", "XMLExt", "Style", "UICommon", "Table", "Navigator", "Image", "Web",
       ])
     for (index, module) in graph.modules.enumerated() {
       let earlier = Set(graph.modules.prefix(index).map(\.shortName))
@@ -29,7 +29,8 @@ import Testing
     (["Navigator", "Table"], ["Core", "Style", "UICommon", "Table", "Navigator"]),
     (["XMLExt", "Table"], ["Core", "Network", "XMLExt", "Style", "UICommon", "Table"]),
     (["Image"], ["Core", "Network", "Style", "UICommon", "Image"]),
-    (["all"], ["Core", "Network", "XMLExt", "Style", "UICommon", "Table", "Navigator", "Image"]),
+    (["Web"], ["Core", "Network", "XMLExt", "Style", "UICommon", "Navigator", "Web"]),
+    (["all"], ["Core", "Network", "XMLExt", "Style", "UICommon", "Table", "Navigator", "Image", "Web"]),
   ])
   func closureAddsEveryDependencyInGraphOrder(names: [String], expected: [String]) throws {
     #expect(try graph.closure(of: names).map(\.shortName) == expected)
@@ -43,6 +44,7 @@ import Testing
     ("extThree20XML", "XMLExt"), ("Three20XML", "XMLExt"), ("xmlext", "XMLExt"),
     ("extThree20JSON", "Network"), ("Three20Core", "Core"), ("Three20Network", "Network"),
     ("Image", "Image"), ("three20image", "Image"), ("photos", "Image"),
+    ("Web", "Web"), ("three20web", "Web"), ("TTWebController", "Web"), ("browser", "Web"),
   ])
   func resolvesEveryAcceptedName(name: String, expected: String) throws {
     #expect(try graph.resolve(name).shortName == expected)
@@ -51,7 +53,7 @@ import Testing
   /// An unknown name fails with the valid names and the closest one.
   @Test(arguments: [
     ("Tabel", "Table"), ("Navigater", "Navigator"), ("Three20Tabel", "Three20Table"), ("cor", "Core"),
-    ("Nav", "Navigator"), ("netw", "Network"), ("Imgae", "Image"),
+    ("Nav", "Navigator"), ("netw", "Network"), ("Imgae", "Image"), ("Wbe", "Web"),
   ])
   func unknownNameSuggestsTheClosest(typo: String, suggestion: String) {
     #expect {
@@ -60,7 +62,7 @@ import Testing
       guard let error = error as? TTModuleToolError else { return false }
       return error.kind == .invalidInput && error.exitStatus == 64
         && error.message.contains("Did you mean '\(suggestion)'?")
-        && error.message.contains("Core, Network, XMLExt, Style, UICommon, Table, Navigator, Image")
+        && error.message.contains("Core, Network, XMLExt, Style, UICommon, Table, Navigator, Image, Web")
     }
   }
 

@@ -22,7 +22,7 @@ import Testing
   }
 
   /// Every module of the project gets exactly one test, and the README its two commands.
-  @Test(arguments: [["Core"], ["Table"], ["XMLExt"], ["Image"], ["all"]])
+  @Test(arguments: [["Core"], ["Table"], ["XMLExt"], ["Image"], ["Web"], ["all"]])
   func oneTestPerModuleAndTwoCommands(names: [String]) throws {
     let template = try template(names)
     #expect(template.testSource.components(separatedBy: "@Test").count - 1 == template.modules.count)

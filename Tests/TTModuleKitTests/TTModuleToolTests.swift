@@ -284,7 +284,7 @@ final class TemporaryDirectory {
   /// list shows every module with what it uses and links.
   @Test func listShowsEveryModule() {
     let text = tool.list(json: false)
-    for name in ["Core", "Network", "XMLExt", "Style", "UICommon", "Table", "Navigator", "Image"] {
+    for name in ["Core", "Network", "XMLExt", "Style", "UICommon", "Table", "Navigator", "Image", "Web"] {
       #expect(text.contains("\(name) "))
     }
     #expect(text.contains("uses: Core; links: libcurl, libsqlite3"))

@@ -34,7 +34,8 @@ public struct TTModuleGraph: Sendable {
   ///
   /// A name maps to one module. Three20UI held the tables, the image views and the photo
   /// browser; it stays `Table`, its tables being what most old code used, and its pictures are
-  /// `Image` (also accepted as `photos`, the TTCatalog section of `TTPhotoViewController`).
+  /// `Image` (also accepted as `photos`, the TTCatalog section of `TTPhotoViewController`), its
+  /// web view `Web` (also accepted as `TTWebController`, or `browser`, TTCatalog's "Web Browser").
   public static let three20Names: [String: String] = [
     "three20uicommon": "UICommon",
     "three20ui": "Table",
@@ -44,6 +45,8 @@ public struct TTModuleGraph: Sendable {
     "extthree20cssstyle": "Style",
     "xml": "XMLExt",
     "photos": "Image",
+    "ttwebcontroller": "Web",
+    "browser": "Web",
   ]
 
   /// Names that stand for every module at once (lower-cased).

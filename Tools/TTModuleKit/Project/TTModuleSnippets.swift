@@ -133,6 +133,21 @@ enum TTModuleSnippets {
           print("Image: decodes and draws with \\(library.name) \\(library.version)")
         }
         """
+    case "Web":
+      return """
+        // Web: a page parsed as browsers parse it (unclosed tags and all), laid out at 40 columns
+        // as `w3m -dump` prints it, its links resolved against the page's address.
+        do {
+          let html = "<title>Harbour</title><h1>Harbour News</h1><p>The lamp is lit.<p>Read <a href=news/42>the story</a>."
+          let document = try TTHTMLParser.parse(Array(html.utf8))
+          let page = TTWebRenderer(width: 40).render(document, url: URL(string: "https://harbour.example/"))
+          print("Web: \\(page.title ?? "untitled")")
+          for line in page.plainText.split(separator: "\\n") { print("Web:   \\(line)") }
+          for link in page.links { print("Web: \\(link.text) → \\(link.url?.absoluteString ?? link.href)") }
+        } catch {
+          print("Web: \\(error)")
+        }
+        """
     default:
       return "// \(shortName): no example yet."
     }
@@ -217,6 +232,16 @@ enum TTModuleSnippets {
             let stripes = TTImageBitmap(width: 2, height: 1, pixels: [255, 0, 0, 255, 0, 0, 255, 255])
             #expect(stripes.scaled(width: 1, height: 1).pixels == [127, 0, 127, 255])
             #expect(TTModuleInfo.image.systemLibraries.map(\\.name).contains("libchafa"))
+          }
+        """
+    case "Web":
+      return """
+          /// Web lays a page out at a width and resolves its links against the page's address.
+          @Test func webRendersAPageAndResolvesItsLinks() throws {
+            let document = try TTHTMLParser.parse(Array("<p>One<p>Two <a href=/x>x</a>".utf8))
+            let page = TTWebRenderer(width: 20).render(document, url: URL(string: "https://a.example/b/"))
+            #expect(page.plainText.contains("One"))
+            #expect(page.links.map { $0.url?.absoluteString } == ["https://a.example/x"])
           }
         """
     default:
