@@ -15,7 +15,7 @@ help:
 	@echo "make format       format the sources with swift format; make lint checks them"
 	@echo "make bench        run every benchmark (make bench-<module> for one)"
 	@echo "make fuzz         run every fuzz target (libFuzzer) for FUZZ_TIME seconds each (default 60)"
-	@echo "make fuzz-xml     fuzz TTXMLParser; fuzz-feed the feed reader; fuzz-styled-text styled text; fuzz-image the image decoders"
+	@echo "make fuzz-xml     fuzz TTXMLParser; fuzz-feed the feed reader; fuzz-styled-text styled text; fuzz-image the image decoders; fuzz-web web pages"
 	@echo "make soak         hostile responses against one queue for SOAK_SECONDS (default 180): peak memory, healthy latency"
 	@echo "make deps         install the Debian/Ubuntu packages Three20 needs (as root)"
 
@@ -73,15 +73,19 @@ clean:
 # Benchmarks (a separate package in Benchmarks/, built in release mode).
 BENCH_RUN = $(SWIFT) run -c release --package-path Benchmarks Three20Benchmarks
 
-.PHONY: bench bench-style bench-table bench-navigator bench-xml bench-feed bench-network bench-image
+.PHONY: bench bench-style bench-table bench-navigator bench-xml bench-feed bench-network bench-image bench-web
 # The image suite's anchors, the chafa and img2sixel command-line tools: installed as root (as
 # deps installs libraries); otherwise the suite skips the comparisons whose tool is missing and
 # says which package to install.
 BENCH_IMAGE_TOOLS = if [[ $$(id -u) -eq 0 ]]; then scripts/install-deps.sh chafa libsixel-bin; fi
+# The web suite's anchors: w3m and lynx (Debian packages, as root) and Python's html2text (pip).
+BENCH_WEB_TOOLS = if [[ $$(id -u) -eq 0 ]]; then scripts/install-deps.sh w3m lynx; fi; \
+  python3 -c 'import html2text' 2>/dev/null || python3 -m pip install --quiet html2text || true
 
 # Every suite, with the local nginx the network suite needs (see Benchmarks/scripts/network.sh).
 bench: deps
 	@$(BENCH_IMAGE_TOOLS)
+	@$(BENCH_WEB_TOOLS)
 	SWIFT=$(SWIFT) Benchmarks/scripts/network.sh
 
 bench-style: deps
@@ -110,6 +114,13 @@ bench-image: deps
 	@$(BENCH_IMAGE_TOOLS)
 	$(BENCH_RUN) image
 
+# Pages to text at 80 columns, whole process against whole process: Three20Web (Benchmarks/
+# Sources/WebDump) against w3m -dump, lynx -dump and Python's html2text (…/WebBenchmarks.swift).
+bench-web: deps
+	@$(BENCH_WEB_TOOLS)
+	$(SWIFT) build -c release --package-path Benchmarks --product WebDump
+	$(BENCH_RUN) web
+
 # Fuzzing (libFuzzer, with AddressSanitizer) in its own build folder, one release build for every
 # target. `make fuzz-<name>` runs Fuzz/<Target>/main.swift for FUZZ_TIME seconds (default 60);
 # `make fuzz` runs them all (CI does, for 60 s each). New inputs go to .build-fuzz/corpus-<name>;
@@ -126,12 +137,14 @@ FUZZ_FLAGS = -c release --scratch-path .build-fuzz \
 # One input running over 30 s fails the run (-timeout): under AddressSanitizer a CI machine is
 # several times slower than a laptop, and an entity bomb stopped by our limit takes seconds there.
 # name:Target pairs.
-FUZZ_TARGETS = xml:XMLParser feed:FeedReader styled-text:StyledText image:ImageDecoder
+FUZZ_TARGETS = xml:XMLParser feed:FeedReader styled-text:StyledText image:ImageDecoder web:WebPage
 # The environment a target's fuzzer runs in, by name. The styled-text target builds the default
 # style sheet once (a global); LeakSanitizer reports its styles as leaked at exit because Swift
 # keeps an enum case's box pointer with tag bits set, which it does not read as a pointer (every
 # report is in a one-time initializer). Growth per input would still hit -rss_limit_mb.
 FUZZ_ENV_styled-text = ASAN_OPTIONS=detect_leaks=0
+# The web target lays pages out with the default style sheet too (the same one-time globals).
+FUZZ_ENV_web = ASAN_OPTIONS=detect_leaks=0
 
 .PHONY: fuzz $(foreach t,$(FUZZ_TARGETS),fuzz-$(word 1,$(subst :, ,$(t))))
 fuzz: $(foreach t,$(FUZZ_TARGETS),fuzz-$(word 1,$(subst :, ,$(t))))

@@ -46,6 +46,15 @@ let package = Package(
         "CTurboJPEGBench",
       ],
       path: "Sources/Three20Benchmarks"),
+    // The Web suite's "ours": a page file to text with Three20Web alone, run as a process as the
+    // anchors (w3m, lynx, html2text) are; the suite finds it beside Three20Benchmarks.
+    .executableTarget(
+      name: "WebDump",
+      dependencies: [
+        .product(name: "Three20Web", package: rootPackage),
+        .product(name: "Three20XML", package: rootPackage),
+      ],
+      path: "Sources/WebDump"),
     // libxml2's SAX parser with empty callbacks, in C: the XML benchmarks' floor.
     .target(
       name: "XMLFloor", path: "Sources/XMLFloor",

@@ -9,6 +9,7 @@ let suites: [(name: String, run: () -> Void)] = [
   ("feed", FeedBenchmarks.run),
   ("network", NetworkBenchmarks.run),
   ("image", ImageBenchmarks.run),
+  ("web", WebBenchmarks.run),
 ]
 
 let requested = Set(CommandLine.arguments.dropFirst().map { $0.lowercased() })
