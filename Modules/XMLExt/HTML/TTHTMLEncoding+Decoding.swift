@@ -24,6 +24,7 @@ extension TTHTMLEncoding {
       output.reserveCapacity(input.count + input.count / 2)
       var carry: [UInt8] = []
       converter.convert(UnsafeRawBufferPointer(input), carry: &carry, into: &output)
+      converter.finish(into: &output)
       // A sequence cut off at the end of the page.
       if !carry.isEmpty { TTXMLInputDecoder.appendUTF8(0xFFFD, to: &output) }
     }

@@ -22,6 +22,8 @@ final class TTHTMLTreeParser {
   /// elements), and by text, so each name is stored once.
   private var namesByPointer: [UnsafeRawPointer: Int32] = [:]
   private var namesByText: [String: Int32] = [:]
+  private var recentPointers = [UnsafeRawPointer?](repeating: nil, count: 64)
+  private var recentIndices = [Int32](repeating: -1, count: 64)
   /// Start tags that were not opened (an element after the root closed), whose end tags are
   /// ignored likewise.
   private var ignoredDepth = 0
@@ -40,6 +42,7 @@ final class TTHTMLTreeParser {
   ///   whole list stays within ``maxDiagnostics``).
   func parse(_ text: [UInt8], diagnostics notes: inout [TTXMLError]) throws(TTXMLError) -> TTXMLStorage {
     diagnostics = notes
+    let text = try prepare(text)
     var handler = Self.handler
     guard
       let created = htmlCreatePushParserCtxt(&handler, nil, nil, 0, nil, XML_CHAR_ENCODING_UTF8)
@@ -105,7 +108,17 @@ final class TTHTMLTreeParser {
   ///   - pointer: libxml2's pointer for the name, which is stable for the whole parse, or `nil`.
   ///   - text: The name, when already known.
   private func internName(_ pointer: UnsafePointer<xmlChar>?, text: String? = nil) -> Int32 {
-    if let pointer, let found = namesByPointer[UnsafeRawPointer(pointer)] { return found }
+    // A small direct-mapped cache in front of the dictionary: pages use few names over and over.
+    var slot = 0
+    if let pointer {
+      slot = Int(truncatingIfNeeded: (UInt(bitPattern: pointer) &* 0x9E37_79B9_7F4A_7C15) >> 58)
+      if recentPointers[slot] == UnsafeRawPointer(pointer) { return recentIndices[slot] }
+      if let found = namesByPointer[UnsafeRawPointer(pointer)] {
+        recentPointers[slot] = UnsafeRawPointer(pointer)
+        recentIndices[slot] = found
+        return found
+      }
+    }
     var name = text ?? pointer.map { String(cString: $0) } ?? ""
     if name.utf8.contains(where: { (0x41...0x5A).contains($0) }) { name = name.lowercased() }
     let index: Int32
@@ -116,7 +129,11 @@ final class TTHTMLTreeParser {
       builder.names.append(TTXMLStorage.Name(local: name, prefix: nil, namespaceURI: nil))
       namesByText[name] = index
     }
-    if let pointer { namesByPointer[UnsafeRawPointer(pointer)] = index }
+    if let pointer {
+      namesByPointer[UnsafeRawPointer(pointer)] = index
+      recentPointers[slot] = UnsafeRawPointer(pointer)
+      recentIndices[slot] = index
+    }
     return index
   }
 
@@ -206,6 +223,39 @@ final class TTHTMLTreeParser {
   }
 
   // MARK: - Limits
+
+  /// Fails when a start tag has more attributes than allowed, before libxml2 spends
+  /// quadratic time on it, and turns the `</body>` and `</html>` end tags into comments (see
+  /// ``TTHTMLTagScanner``).
+  private func prepare(_ text: [UInt8]) throws(TTXMLError) -> [UInt8] {
+    let limit = options.maxAttributesPerElement
+    let (outcome, place) = text.withUnsafeBufferPointer { buffer in
+      let outcome = TTHTMLTagScanner.scan(buffer, attributeLimit: limit)
+      return (outcome, outcome.violation.map { TTHTMLTagScanner.lineAndColumn(of: $0.offset, in: buffer) })
+    }
+    if let violation = outcome.violation, let place {
+      let name = TTMessageText.escaped(violation.name, limit: 60)
+      throw TTXMLError(
+        .attributeCountLimit,
+        violation.isOverTotal
+          ? "The start tags up to this <\(name)> hold so many attributes together that libxml2 would "
+            + "take seconds to read them (it compares each attribute of a tag with all the ones before "
+            + "it); the page is probably hostile. Raise options.maxAttributesPerElement to read it."
+          : "The start tag <\(name)> has more than \(limit) attributes (options.maxAttributesPerElement); "
+            + "the page is probably broken or hostile. Raise options.maxAttributesPerElement to read it.",
+        line: place.line, column: place.column)
+    }
+    guard !outcome.ignoredEndTags.isEmpty else { return text }
+    // Each end tag becomes a comment of the same length, its line breaks kept, so lines and
+    // columns stay those of the page.
+    var kept = text
+    for range in outcome.ignoredEndTags where range.count >= 7 {
+      for position in range where kept[position] != 0x0A { kept[position] = 0x20 }
+      kept.replaceSubrange(range.lowerBound..<(range.lowerBound + 4), with: "<!--".utf8)
+      kept.replaceSubrange((range.upperBound - 3)..<range.upperBound, with: "-->".utf8)
+    }
+    return kept
+  }
 
   private func nodeCountExceeded(_ parserContext: xmlParserCtxtPtr) {
     stop(

@@ -404,6 +404,19 @@ final class TTXMLConverter {
     iconv_close(handle)
   }
 
+  /// Appends what the conversion still holds at the end of the input (a stateful converter
+  /// such as windows-1258's keeps the last character, which a combining mark could follow).
+  func finish(into output: inout [UInt8]) {
+    var buffer = [UInt8](repeating: 0, count: 64)
+    let produced = buffer.withUnsafeMutableBytes { outputBytes in
+      var outPointer = outputBytes.baseAddress?.assumingMemoryBound(to: CChar.self)
+      var outLeft = outputBytes.count
+      _ = iconv(handle, nil, nil, &outPointer, &outLeft)
+      return outputBytes.count - outLeft
+    }
+    output.append(contentsOf: buffer[..<produced])
+  }
+
   /// Converts `raw` and appends the text to `output`.
   ///
   /// `carry` holds the incomplete end of the last call, which goes first; an incomplete
