@@ -135,7 +135,8 @@ struct CatalogInteractiveTests {
     #expect(script.wait(), "never saw \(terminal.lastMissing ?? "")")
   }
 
-  /// The RSS reader of the tutorials, driven by keys: the feed's table, an item's text, back.
+  /// The RSS reader of the tutorials, driven by keys: the feed's table, an item's text, the
+  /// story behind its link in the web controller (served by the Catalog), back twice.
   @Test(.timeLimit(.minutes(1)))
   func readsAFeedItemAndComesBack() async throws {
     let state = FileManager.default.temporaryDirectory
@@ -149,7 +150,11 @@ struct CatalogInteractiveTests {
       guard terminal.waitFor("Tables with a million rows") else { return false }
       terminal.send("jj")  // onto the table, past the feed's title, to an item
       terminal.send("\r")
-      guard terminal.waitFor("https://example.org/three20/") else { return false }
+      guard terminal.waitFor("/news/catalog") else { return false }
+      terminal.send("\r")
+      guard terminal.waitFor("Opened from the RSS reader") else { return false }
+      terminal.send("\u{7F}")
+      guard terminal.waitFor("reads the story in TTWebController") else { return false }
       terminal.send("\u{7F}")
       guard terminal.waitFor("Caching that understands 304") else { return false }
       terminal.send("q")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Three20Style
 import Three20TestSupport
 
 #if canImport(Glibc)
@@ -42,6 +43,29 @@ struct CatalogProgramTests {
     #expect(output.contains("Style gallery"))
     #expect(!output.contains("\u{1B}"))
     #expect(output.split(separator: "\n").allSatisfy { $0.count <= 50 })
+  }
+
+  /// A web URL prints as a page of text, like `w3m -dump`: laid out at the width, its links
+  /// numbered after it; a page that fails prints its error, naming the URL, and exits 1.
+  @Test func webURLPrintsThePageAsText() throws {
+    let server = try TTTestHTTPServer.started { server in
+      server.route("GET", "/page") { _ in
+        .text(
+          "<title>Harbour</title><h1>Harbour News</h1><p>The lamp is lit again after forty years."
+            + "<p><a href=/story>Read the story</a>\u{1B}[2J", contentType: "text/html")
+      }
+    }
+    let (status, output, _) = try Self.run([server.url("/page"), "--width", "30"])
+    #expect(status == 0)
+    #expect(output.contains("Harbour News"))
+    #expect(output.contains("[1] " + server.url("/story")))
+    #expect(!output.contains("\u{1B}"))
+    // The page keeps to the width; the references after it are whole URLs.
+    let text = output.components(separatedBy: "References").first ?? ""
+    #expect(text.split(separator: "\n").allSatisfy { TTDisplayWidth.of(String($0)) <= 30 })
+    let missing = try Self.run([server.url("/status/404"), "--width", "30"])
+    #expect(missing.status == 1)
+    #expect(missing.error.contains(server.url("/status/404")))
   }
 
   /// `--color always` colours even a pipe.

@@ -18,7 +18,8 @@ import Glibc
 /// | `/status/N` | status N with a short body |
 /// | `/slow?delay=MS` | `200` after a pause |
 /// | `/drop` | the connection closed without an answer |
-/// | `/feed.xml` | the sample RSS feed |
+/// | `/feed.xml` | the sample RSS feed, its item links pointing at this server's `/news/…` stories |
+/// | `/web/…`, `/news/…` | the Web demos' pages (``CatalogWebPages``); `/web/moved` redirects, `/web/endless` never ends |
 /// | `/images/NAME?delay=MS` | the photo demos' pictures (`CatalogPhotos`), after a pause; 404 for other names |
 ///
 /// Every request is written to ``log``, so demos can show what the server saw.
@@ -146,14 +147,34 @@ public final class CatalogServer: Sendable {
     case "/drop":
       return 0
     case "/feed.xml":
-      return respond(
-        connection, headers: ["Content-Type": "application/rss+xml"], body: Data(CatalogSampleFeed.xml.utf8))
+      // The items link to the stories this server holds, so the reader opens them offline.
+      let feed = CatalogSampleFeed.xml.replacingOccurrences(
+        of: "<link>https://example.org/three20/", with: "<link>\(baseURL)/news/")
+      return respond(connection, headers: ["Content-Type": "application/rss+xml"], body: Data(feed.utf8))
+    case "/web/moved":
+      send(connection, head(302, ["Location": "/web/article.html", "Content-Length": "0"]))
+      return 302
+    case "/web/endless":
+      // A page that never finishes: a paragraph every half second until the client goes away
+      // (or, so that a forgotten client cannot hold a thread for ever, for twenty minutes).
+      send(connection, head(200, ["Content-Type": "text/html; charset=utf-8"]))
+      var paragraph = 0
+      while paragraph < 2400,
+        send(connection, Data("<p>Paragraph \(paragraph) of a page that never ends.</p>\n".utf8))
+      {
+        paragraph += 1
+        usleep(500_000)
+      }
+      return 200
     default:
       if path.hasPrefix("/images/"), let image = CatalogPhotos.file(named: String(path.dropFirst(8))) {
         usleep(useconds_t(number("delay", 0, 0...5000) * 1000))
         return respond(
           connection, headers: ["Content-Type": image.contentType, "Cache-Control": "max-age=3600"],
           body: image.data)
+      }
+      if let page = CatalogWebPages.page(at: path) {
+        return respond(connection, headers: ["Content-Type": page.contentType], body: page.data)
       }
       if path.hasPrefix("/status/"), let status = Int(path.dropFirst(8)), (200...599).contains(status) {
         return respond(

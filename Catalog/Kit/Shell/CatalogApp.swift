@@ -68,10 +68,28 @@ public enum CatalogApp {
     }
     let capabilities = options.capabilities(environment: environment, isTerminal: isTerminal)
     let url = options.url ?? CatalogDemo.indexURL
+    if let scheme = URL(string: url)?.scheme?.lowercased(), scheme == "http" || scheme == "https" {
+      return await dumpPage(url: url, width: width, capabilities: capabilities)
+    }
     let (text, _) = await CatalogRenderer.render(
       url: url, width: width, height: options.height, capabilities: capabilities)
     print(text)
     return 0
+  }
+
+  /// Prints a web page once, as `w3m -dump` does: the page laid out at the width (in colour when
+  /// the output shows colours), then its links, numbered; 1 with the error when it fails.
+  static func dumpPage(url: String, width: Int, capabilities: TTTerminalCapabilities) async -> Int32 {
+    do {
+      let page = try await TTWebDump.render(url: url, width: width, queue: CatalogNetwork.queue)
+      var text = capabilities == .plain ? page.plainText : page.ansiText(capabilities: capabilities)
+      if !page.links.isEmpty { text += "\n\n" + page.references }
+      print(text)
+      return 0
+    } catch {
+      printError("Catalog: " + error.description)
+      return 1
+    }
   }
 
   /// Runs the Catalog in a terminal until `q`, Ctrl-C or end of input.

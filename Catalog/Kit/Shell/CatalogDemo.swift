@@ -18,6 +18,7 @@ public struct CatalogDemo: Sendable {
     case network = "Network"
     case xml = "XMLExt"
     case image = "Photos"
+    case web = "Web"
     case tutorials = "Tutorials"
   }
 
@@ -74,7 +75,7 @@ public struct CatalogDemo: Sendable {
   /// Every demo of every module, in index order.
   public static var all: [CatalogDemo] {
     CoreDemos.all + StyleDemos.all + UICommonDemos.all + TableDemos.all + NavigatorDemos.all
-      + NetworkDemos.all + XMLDemos.all + ImageDemos.all
+      + NetworkDemos.all + XMLDemos.all + ImageDemos.all + WebDemos.all
       + TutorialDemos.all
   }
 

@@ -1,8 +1,8 @@
 public import Three20
 
 /// The Catalog's URL map, as TTCatalog's app delegate built it: `tt://catalog` is the shared
-/// index, each demo's pattern opens it under the index, and any other URL opens
-/// ``CatalogFallbackController`` (TTCatalog's `*` → `TTWebController`).
+/// index, each demo's pattern opens it under the index, web URLs open in `TTWebController` (as
+/// TTCatalog's `*` did) and any other URL opens ``CatalogFallbackController``.
 @MainActor
 public enum CatalogMap {
   /// The map of the demos, before freezing (the Navigator demos show it).
@@ -16,11 +16,10 @@ public enum CatalogMap {
       try map.map(
         demo.pattern, route: TTURLRoute(target: .controller(demo.make), mode: demo.mode, parentURL: parent))
     }
-    // Web URLs are fetched, as TTCatalog's `*` opened them in TTWebController.
+    // Web URLs open as pages, as TTCatalog's `*` opened them in TTWebController, over the
+    // screen that opened them (a feed item, a table row), so going back returns to it.
     for scheme in ["http", "https"] {
-      map.setFallback(forScheme: scheme, parent: CatalogDemo.indexURL) { match, _ in
-        NetworkFetchDemo(url: match.url)
-      }
+      map.setFallback(forScheme: scheme, to: TTWebController.factory)
     }
     map.setFallback(parent: CatalogDemo.indexURL) { match, _ in CatalogFallbackController(url: match.url) }
     return map

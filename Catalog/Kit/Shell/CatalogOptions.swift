@@ -39,10 +39,11 @@ public struct CatalogOptions: Sendable, Equatable {
     interactive: ↑↓ (j/k) move, enter opens, backspace/escape goes back, / searches,
     r refreshes, q quits. The screens you had open come back on the next run.
 
-    With a URL (or when output is not a terminal) it draws that screen once and exits.
+    With a URL (or when output is not a terminal) it draws that screen once and exits; an
+    http(s) URL is printed as a page of text with its links numbered, like w3m -dump.
 
     OPTIONS:
-      URL                 A demo URL such as tt://style/gallery (see --list).
+      URL                 A demo URL such as tt://style/gallery (see --list), or a web page's.
       --width N           Columns to draw, 1 to \(TTCanvas.maximumWidth) (default: the terminal's width, else 80).
       --height N          Rows to draw, 1 to \(TTCanvas.maximumHeight) (default: as many as the screen needs);
                           width × height is at most \(TTCanvas.maximumCellCount) cells.

@@ -38,7 +38,8 @@ final class RSSReaderDemo: CatalogTableController {
   }
 }
 
-/// One item of a feed: its title, author, date, link and text.
+/// One item of a feed: its title, author, date, link and text; Enter reads the story behind the
+/// link in `TTWebController` (the map's `*`), as the tutorials' reader did.
 final class FeedItemDemo: CatalogLoadingPage {
   let url: String
   let index: Int
@@ -75,6 +76,19 @@ final class FeedItemDemo: CatalogLoadingPage {
     if let date = item.date { pairs.append(("date", date.tt.formatDateTime())) }
     // The reader kept only addresses its URL scheme policy allows (http, https, mailto).
     if let link = item.link { pairs.append(("link", link.absoluteString)) }
-    return [.heading(item.title ?? "(untitled)"), .pairs(pairs), .text(item.summaryText ?? "")]
+    var blocks: [CatalogBlock] = [
+      .heading(item.title ?? "(untitled)"), .pairs(pairs), .text(item.summaryText ?? ""),
+    ]
+    if item.link != nil {
+      blocks.append(.text("↵ reads the story in TTWebController", CatalogBlock.dimStyle))
+    }
+    return blocks
+  }
+
+  override func handleKey(_ key: TTKey) -> Bool {
+    if key == .enter, let link = item?.link {
+      return (opener ?? TTGlobalURLOpener.current)?.openURL(link.absoluteString) ?? false
+    }
+    return super.handleKey(key)
   }
 }
