@@ -65,6 +65,11 @@ final class FeedItemController: TTViewController {
     view.addSubview(TTLabel(text: date, frame: TTRect(x: 1, y: 0, width: 40, height: 1)))
     view.addSubview(TTStyledTextLabel(text: summary, frame: TTRect(x: 1, y: 2, width: 40, height: 8)))
   }
+
+  override func handleKey(_ key: TTKey) -> Bool {
+    guard key == .enter, let link = item.link else { return super.handleKey(key) }
+    return opener?.openURL(link.absoluteString) ?? false
+  }
 }
 
 @MainActor
@@ -78,6 +83,7 @@ func makeFeedReader(feedURL: String, dateFormatting: TTDateFormatting = .standar
     guard let index = match.int("index"), feed.items.indices.contains(index) else { return nil }
     return FeedItemController(item: feed.items[index], dateFormatting: dateFormatting)
   }
+  try map.from("*", toViewController: TTWebController.factory)
   let navigator = try TTNavigator(map: map)
   TTGlobalURLOpener.current = navigator
   return navigator
@@ -280,5 +286,22 @@ struct RSSReaderArticleTests {
     try await settle(navigator)
     #expect(navigator.open("tt://feed/item/99") == nil)
     #expect(navigator.open("tt://feed/item/2") is FeedItemController)
+  }
+
+  /// Enter on a story opens its web page through `*`, in a TTWebController.
+  @Test func enterOnAStoryOpensItsPageInTheWebController() async throws {
+    let folder = try HarbourFeeds.Folder()
+    defer { folder.remove() }
+    let url = try folder.serve(HarbourFeeds.news, as: "news3.rss")
+    let navigator = try makeFeedReader(feedURL: url, dateFormatting: HarbourFeeds.formatting)
+    navigator.open("tt://feed")
+    _ = draw(TTNavigationController(navigator: navigator))
+    try await settle(navigator)
+    let story = try #require(navigator.open("tt://feed/item/0") as? FeedItemController)
+    #expect(story.handleKey(.enter))
+    let web = try #require(navigator.visibleController as? TTWebController)
+    #expect(web.navigatorURL == "https://harbour.example.com/2026/lamp")
+    web.cancelLoad()
+    navigator.removeAllControllers()
   }
 }
