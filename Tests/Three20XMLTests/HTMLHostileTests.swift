@@ -51,8 +51,10 @@ import Three20XML
       try TTHTMLParser.parse([UInt8](repeating: UInt8(ascii: "a"), count: 1_001), options: options)
     }
     #expect(error?.code == .documentSizeLimit)
-    #expect(error?.message == "error: The page is 1001 bytes, more than the 1000 allowed (options.maxDocumentSize); "
-      + "raise options.maxDocumentSize to read it.")
+    #expect(
+      error?.message
+        == "error: The page is 1001 bytes, more than the 1000 allowed (options.maxDocumentSize); "
+        + "raise options.maxDocumentSize to read it.")
   }
 
   @Test func defaultSizeLimitIsTenMegabytes() {
@@ -70,6 +72,12 @@ import Three20XML
     #expect(error?.column == 3)
     #expect(error?.message.hasPrefix("2:3: error: The start tag <div> has more than 1000 attributes") == true)
     #expect(error?.reason.contains("options.maxAttributesPerElement") == true)
+    // The offending line, cut 80 characters after the place, with a caret under the tag.
+    let lines = error?.message.split(separator: "\n", omittingEmptySubsequences: false) ?? []
+    #expect(lines.count == 3)
+    #expect(lines.dropFirst().first?.hasPrefix("  <div a0=\"0\" a1=\"1\"") == true)
+    #expect(lines.dropFirst().first?.count == 82)
+    #expect(lines.last == "  ^")
   }
 
   @Test func attributesInScriptTextAndCommentsAreNotCounted() throws {
@@ -110,7 +118,9 @@ import Three20XML
   }
 
   @Test func nulByteInATagNameDoesNotStopTheParse() throws {
-    let page = try TTHTMLParser.parse([0x3C, 0x70, 0x00, 0x3E, 0x61, 0x00, 0x62, 0x3C, 0x2F, 0x70, 0x3E, 0x63])
+    let page = try TTHTMLParser.parse([
+      0x3C, 0x70, 0x00, 0x3E, 0x61, 0x00, 0x62, 0x3C, 0x2F, 0x70, 0x3E, 0x63,
+    ])
     #expect(page.body != nil)
     #expect(page.body?.textContent.contains("b") == true)
   }

@@ -57,6 +57,7 @@ func htmlBody(_ html: String) throws -> String {
     #expect(stray.column != nil)
     #expect(stray.message.hasPrefix("1:"))
     #expect(stray.message.contains("Unexpected end tag : span"))
+    #expect(stray.sourceLine == "<div>a</span></p>b</div>")
   }
 
   @Test func unquotedAttributesAndUpperCaseNamesAreLowerCased() throws {
@@ -67,13 +68,15 @@ func htmlBody(_ html: String) throws -> String {
   }
 
   @Test func entitiesAreDecodedAndBadOnesKeptAsText() throws {
-    let body = try htmlBody("<p>&nbsp;&eacute;&#233;&#xE9;&amp;&lt;&gt;&quot;&bogus; &#0;&#xD800;&#99999999;|&copy")
+    let body = try htmlBody(
+      "<p>&nbsp;&eacute;&#233;&#xE9;&amp;&lt;&gt;&quot;&bogus; &#0;&#xD800;&#99999999;|&copy")
     #expect(body == "<body><p>\u{A0}ééé&<>\"&bogus; |&copy</p></body>")
   }
 
   @Test func scriptAndStyleTextIsKeptAsTextUnderTheirElements() throws {
     let page = try TTHTMLParser.parse(
-      Array("<script>if (a < b && c > d) { x = \"<p>\"; }</script><style>p > b { color: red }</style><p>t".utf8))
+      Array(
+        "<script>if (a < b && c > d) { x = \"<p>\"; }</script><style>p > b { color: red }</style><p>t".utf8))
     let script = try #require(page.root.descendants("script").first)
     let style = try #require(page.root.descendants("style").first)
     #expect(script.text == "if (a < b && c > d) { x = \"<p>\"; }")
@@ -89,7 +92,8 @@ func htmlBody(_ html: String) throws -> String {
 
   @Test func impliedHtmlHeadAndBodyAreMade() throws {
     let page = try TTHTMLParser.parse(Array("<title>T</title>just text".utf8))
-    #expect(htmlOutline(page.root) == "<html><head><title>T</title></head><body><p>just text</p></body></html>")
+    #expect(
+      htmlOutline(page.root) == "<html><head><title>T</title></head><body><p>just text</p></body></html>")
     #expect(page.root.name == "html")
   }
 
@@ -110,7 +114,8 @@ func htmlBody(_ html: String) throws -> String {
   }
 
   @Test func commentsDoctypeAndProcessingInstructionsAreNotKept() throws {
-    #expect(try htmlBody("<!DOCTYPE html><?php echo 1 ?><!-- c --><p>x<!-- d -->y") == "<body><p>xy</p></body>")
+    #expect(
+      try htmlBody("<!DOCTYPE html><?php echo 1 ?><!-- c --><p>x<!-- d -->y") == "<body><p>xy</p></body>")
   }
 
   @Test func controlCharactersLibxml2RefusesAreLeftOut() throws {
@@ -167,7 +172,9 @@ func htmlBody(_ html: String) throws -> String {
       }
     }
     #expect(
-      events == ["+html", "+body", "+p", "Hi ", "+b", "there", "-b", "!", "-p", "+br", "-br", "-body", "-html"])
+      events == [
+        "+html", "+body", "+p", "Hi ", "+b", "there", "-b", "!", "-p", "+br", "-br", "-body", "-html",
+      ])
   }
 
   @Test func walkOverAnElementCoversOnlyItsSubtree() throws {
@@ -245,5 +252,71 @@ func htmlBody(_ html: String) throws -> String {
     #expect(body.child("ul")?.children("li").map(\.trimmedText) == ["One", "Two & three"])
     #expect(body.child("img")?.attribute("alt") == "The logo")
     #expect(page.diagnostics.isEmpty)
+  }
+}
+
+/// The examples in the doc comments of Modules/XMLExt/HTML, as written there, with their
+/// results checked.
+@Suite struct HTMLDocumentationExampleTests {
+  @Test func documentExample() throws {
+    let page = try TTHTMLParser.parse(Data("<title>Hi</title><p>One<p>Two".utf8))
+    #expect(page.title == "Hi")
+    #expect(page.body?.children("p").map(\.textContent) == ["One", "Two"])
+    #expect(page.encoding == "UTF-8")
+  }
+
+  @Test func documentWalkExample() throws {
+    let page = try TTHTMLParser.parse(Data("<p>Hello <b>world</b></p>".utf8))
+    var text = ""
+    page.walk { event in
+      if case .text(let piece) = event { text += piece }
+    }
+    #expect(text == "Hello world")
+  }
+
+  @Test func elementWalkExample() throws {
+    let page = try TTHTMLParser.parse(Data("<ul><li>One<li>Two</ul>".utf8))
+    var items = 0
+    page.root.walk { event in
+      if case .start(let element) = event, element.name == "li" { items += 1 }
+    }
+    #expect(items == 2)
+  }
+
+  @Test func parserExamples() throws {
+    let page = try TTHTMLParser.parse(
+      Data("<TITLE>News</TITLE><UL><LI>One<LI>Two</UL>".utf8), contentType: "text/html")
+    #expect(page.title == "News")
+    #expect(page.body?.child("ul")?.children("li").count == 2)
+
+    var options = TTHTMLParser.Options()
+    options.encoding = "windows-1251"  // the user chose "view as Cyrillic"
+    let cyrillic = try TTHTMLParser.parse([0x3C, 0x70, 0x3E, 0xC0], options: options)
+    #expect(cyrillic.body?.textContent == "А")
+  }
+
+  @Test func encodingExamples() throws {
+    let found = try TTHTMLParser.encoding(
+      for: Array("<p>caf\u{E9}</p>".utf8), contentType: "text/html; charset=latin1")
+    #expect(found.name == "windows-1252")
+    #expect(found.source == .transport)
+
+    let meta = try TTHTMLParser.encoding(
+      for: Array("<meta charset=koi8-r>".utf8), contentType: "text/html")
+    #expect(meta.name == "KOI8-R")
+    #expect(meta.source == .meta)
+
+    #expect(TTHTMLParser.encodingName(forLabel: " Latin1 ") == "windows-1252")
+    #expect(TTHTMLParser.encodingName(forLabel: "x-sjis") == "Shift_JIS")
+    #expect(TTHTMLParser.encodingName(forLabel: "klingon") == nil)
+  }
+
+  @Test func optionsExample() {
+    var options = TTHTMLParser.Options()
+    options.maxDocumentSize = 2_000_000  // refuse pages over 2 MB
+    options.encoding = "Shift_JIS"  // the server is known to mislabel its pages
+    #expect(options.maxDepth == 512)
+    #expect(options.maxNodes == 1_000_000)
+    #expect(options.maxAttributesPerElement == 1_000)
   }
 }

@@ -27,7 +27,8 @@ public enum TTHTMLParser {
   /// ```swift
   /// var options = TTHTMLParser.Options()
   /// options.encoding = "windows-1251"   // the user chose "view as Cyrillic"
-  /// let page = try TTHTMLParser.parse(Data("<p>\u{00E0}".utf8), options: options)
+  /// let page = try TTHTMLParser.parse([0x3C, 0x70, 0x3E, 0xC0], options: options)
+  /// page.body?.textContent   // "А"
   /// ```
   ///
   /// - Parameters:

@@ -62,7 +62,9 @@ enum TTHTMLTagScanner {
       guard position < count else { return outcome }
       let next = text[position]
       if next == UInt8(ascii: "!") {
-        if position + 2 < count, text[position + 1] == UInt8(ascii: "-"), text[position + 2] == UInt8(ascii: "-") {
+        if position + 2 < count, text[position + 1] == UInt8(ascii: "-"),
+          text[position + 2] == UInt8(ascii: "-")
+        {
           guard let close = find("-->", in: text, from: position + 3) else { return outcome }
           position = close + 3
         } else {
@@ -115,7 +117,9 @@ enum TTHTMLTagScanner {
           while position < count {
             let byte = text[position]
             if isSpace(byte) || byte == UInt8(ascii: ">") { break }
-            if byte == UInt8(ascii: "/"), position + 1 < count, text[position + 1] == UInt8(ascii: ">") { break }
+            if byte == UInt8(ascii: "/"), position + 1 < count, text[position + 1] == UInt8(ascii: ">") {
+              break
+            }
             position += 1
           }
         }
@@ -135,7 +139,9 @@ enum TTHTMLTagScanner {
           guard let close = find(quote, in: text, from: position + 1) else { return outcome }
           position = close + 1
         } else {
-          while position < count, !isSpace(text[position]), text[position] != UInt8(ascii: ">") { position += 1 }
+          while position < count, !isSpace(text[position]), text[position] != UInt8(ascii: ">") {
+            position += 1
+          }
         }
       }
       if attributes > wideTag {
@@ -166,7 +172,9 @@ enum TTHTMLTagScanner {
 
   /// Whether the bytes in `range` are `word` (lower case ASCII) in any case.
   @inline(__always)
-  private static func matches(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ word: StaticString) -> Bool {
+  private static func matches(
+    _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ word: StaticString
+  ) -> Bool {
     guard range.count == word.utf8CodeUnitCount, range.upperBound <= text.count else { return false }
     for offset in 0..<range.count {
       let byte = text[range.lowerBound + offset]
@@ -206,7 +214,9 @@ enum TTHTMLTagScanner {
     return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
   }
 
-  private static func find(_ needle: StaticString, in text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+  private static func find(
+    _ needle: StaticString, in text: UnsafeBufferPointer<UInt8>, from start: Int
+  ) -> Int? {
     let first = needle.utf8Start[0]
     let length = needle.utf8CodeUnitCount
     var position = start
@@ -230,7 +240,9 @@ enum TTHTMLTagScanner {
     var position = start
     while let candidate = find(UInt8(ascii: "<"), in: text, from: position) {
       position = candidate + 1
-      guard candidate + 2 + name.count <= text.count, text[candidate + 1] == UInt8(ascii: "/") else { continue }
+      guard candidate + 2 + name.count <= text.count, text[candidate + 1] == UInt8(ascii: "/") else {
+        continue
+      }
       var matched = true
       for (offset, letter) in name.enumerated() {
         let byte = text[candidate + 2 + offset]

@@ -27,6 +27,8 @@ final class TTHTMLTreeParser {
   /// Start tags that were not opened (an element after the root closed), whose end tags are
   /// ignored likewise.
   private var ignoredDepth = 0
+  /// The page's text, for the lines shown under errors.
+  private var source = TTHTMLSourceLines([])
 
   init(options: TTHTMLParser.Options) {
     self.options = options
@@ -216,10 +218,9 @@ final class TTHTMLTreeParser {
     let reason = TTMessageText.escaped(
       text.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "\n", with: " "),
       limit: 300)
-    diagnostics.append(
-      TTXMLError(
-        .malformed, reason, line: error.line > 0 ? Int(error.line) : nil,
-        column: error.int2 > 0 ? Int(error.int2) : nil))
+    var diagnostic = TTXMLError(.malformed, reason)
+    source.place(&diagnostic, line: Int(error.line), column: error.int2 > 0 ? Int(error.int2) : nil)
+    diagnostics.append(diagnostic)
   }
 
   // MARK: - Limits
@@ -228,6 +229,7 @@ final class TTHTMLTreeParser {
   /// quadratic time on it, and turns the `</body>` and `</html>` end tags into comments (see
   /// ``TTHTMLTagScanner``).
   private func prepare(_ text: [UInt8]) throws(TTXMLError) -> [UInt8] {
+    source = TTHTMLSourceLines(text)
     let limit = options.maxAttributesPerElement
     let (outcome, place) = text.withUnsafeBufferPointer { buffer in
       let outcome = TTHTMLTagScanner.scan(buffer, attributeLimit: limit)
@@ -235,15 +237,16 @@ final class TTHTMLTreeParser {
     }
     if let violation = outcome.violation, let place {
       let name = TTMessageText.escaped(violation.name, limit: 60)
-      throw TTXMLError(
+      var error = TTXMLError(
         .attributeCountLimit,
         violation.isOverTotal
           ? "The start tags up to this <\(name)> hold so many attributes together that libxml2 would "
             + "take seconds to read them (it compares each attribute of a tag with all the ones before "
             + "it); the page is probably hostile. Raise options.maxAttributesPerElement to read it."
           : "The start tag <\(name)> has more than \(limit) attributes (options.maxAttributesPerElement); "
-            + "the page is probably broken or hostile. Raise options.maxAttributesPerElement to read it.",
-        line: place.line, column: place.column)
+            + "the page is probably broken or hostile. Raise options.maxAttributesPerElement to read it.")
+      source.place(&error, line: place.line, column: place.column)
+      throw error
     }
     guard !outcome.ignoredEndTags.isEmpty else { return text }
     // Each end tag becomes a comment of the same length, its line breaks kept, so lines and
@@ -276,8 +279,8 @@ final class TTHTMLTreeParser {
   func stop(_ parserContext: xmlParserCtxtPtr, _ code: TTXMLError.Code, _ reason: String) {
     var error = TTXMLError(code, reason)
     if let input = parserContext.pointee.input {
-      error.line = Int(input.pointee.line)
-      error.column = input.pointee.col > 0 ? Int(input.pointee.col) : nil
+      source.place(
+        &error, line: Int(input.pointee.line), column: input.pointee.col > 0 ? Int(input.pointee.col) : nil)
     }
     failure = error
     xmlStopParser(parserContext)

@@ -25,7 +25,7 @@ extension TTXMLElement {
   /// ```swift
   /// let page = try TTHTMLParser.parse(Data("<ul><li>One<li>Two</ul>".utf8))
   /// var items = 0
-  /// try page.root.walk { event in
+  /// page.root.walk { event in
   ///   if case .start(let element) = event, element.name == "li" { items += 1 }
   /// }
   /// // items == 2
