@@ -197,15 +197,15 @@ struct LoaderTests {
     server.route("GET", "/attributes") { _ in
       html("<p " + (0..<50).map { "a\($0)=\"1\"" }.joined(separator: " ") + ">x</p>")
     }
-    let deep = try #require(await failure(server.url("/deep"), testLoader { $0.maxDepth = 100 }))
+    let deep = try #require(await failure(server.url("/deep"), testLoader { $0.parser.maxDepth = 100 }))
     #expect(deep.code == .tooDeep)
     #expect(deep.message.contains("maxDepth"))
     #expect(deep.underlying is TTXMLError)
-    let wide = try #require(await failure(server.url("/wide"), testLoader { $0.maxNodes = 100 }))
+    let wide = try #require(await failure(server.url("/wide"), testLoader { $0.parser.maxNodes = 100 }))
     #expect(wide.code == .tooManyNodes)
     #expect(wide.message.contains("maxNodes"))
     let attributes = try #require(
-      await failure(server.url("/attributes"), testLoader { $0.maxAttributesPerElement = 10 }))
+      await failure(server.url("/attributes"), testLoader { $0.parser.maxAttributesPerElement = 10 }))
     #expect(attributes.code == .tooManyAttributes)
     #expect(attributes.message.contains("maxAttributesPerElement"))
   }

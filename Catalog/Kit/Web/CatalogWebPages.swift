@@ -227,7 +227,7 @@ enum CatalogWebPages {
     </code></pre>
     <h2 id="options">Options</h2>
     <table>
-      <caption>TTWebLoader.Options</caption>
+      <caption>TTWebLoader.Options.parser</caption>
       <thead><tr><th>Option</th><th>Default</th><th>What it limits</th></tr></thead>
       <tbody>
         <tr><td><code>maxDocumentSize</code></td><td>10 MB</td><td>Bytes read from the server before the page is refused</td></tr>

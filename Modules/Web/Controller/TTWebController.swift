@@ -16,7 +16,7 @@ public import Three20UICommon
 /// navigator.open("https://example.com/")      // a TTWebController showing the page
 /// ```
 ///
-/// The page fills the screen above a status line; its `<title>` becomes ``TTViewController/title``,
+/// The page fills the screen above a status line; its `<title>` becomes `TTViewController/title`,
 /// so a navigation bar shows it. While a page loads, the status line shows the host and the
 /// bytes received (the previous page stays readable); a page that fails shows the error view
 /// with what went wrong, and `r` tries again.
@@ -43,7 +43,7 @@ public import Three20UICommon
 /// ## Following links
 ///
 /// A link into the page itself (`#usage`) scrolls to its anchor. Otherwise, when the
-/// ``TTViewController/opener`` is a `TTNavigator` whose resolver matches the URL with a
+/// `TTViewController/opener` is a `TTNavigator` whose resolver matches the URL with a
 /// pattern of its own (not the `*` fallback), such as `tt://feed/42`, the navigator opens it.
 /// An `http` or `https` URL that only a fallback takes (`*`, or a scheme's `https://*`) is
 /// loaded here, with history, as a browser does (``opensLinksThroughNavigator`` pushes a new

@@ -20,8 +20,8 @@ public import Three20XML
 /// }
 /// ```
 ///
-/// Network failures (``TTNetworkError``) and the HTML parser's limits (``TTXMLError``) are
-/// mapped onto these codes by ``init(_:url:)-(TTNetworkError,_)`` and
+/// Network failures (`TTNetworkError`) and the HTML parser's limits (`TTXMLError`) are
+/// mapped onto these codes by ``init(_:url:maxDocumentSize:)`` and
 /// ``init(_:url:options:)``; the original error stays in ``underlying``.
 public struct TTWebError: Error, Sendable, CustomStringConvertible {
   /// What kind of failure this is.
@@ -54,11 +54,11 @@ public struct TTWebError: Error, Sendable, CustomStringConvertible {
     /// The page could not be fetched.
     ///
     /// The host is unknown, the connection failed or broke, the server's answer broke HTTP, or
-    /// it redirected too often; ``underlying`` holds the ``TTNetworkError``.
+    /// it redirected too often; ``underlying`` holds the `TTNetworkError`.
     public static let network = Code(storage: .network)
     /// The server answered with a status other than 2xx or 304; see ``statusCode``.
     public static let httpStatus = Code(storage: .httpStatus)
-    /// The page is larger than ``TTWebLoader/Options/maxDocumentSize`` (or one piece of it is
+    /// The page is larger than `TTWebLoader.Options.parser.maxDocumentSize` (or one piece of it is
     /// larger than the parser reads).
     public static let tooLarge = Code(storage: .tooLarge)
     /// Elements are nested deeper than ``TTWebLoader/Options/maxDepth``.
@@ -94,7 +94,7 @@ public struct TTWebError: Error, Sendable, CustomStringConvertible {
   public var statusCode: Int?
   /// The media type the server sent, for ``Code-swift.struct/notHTML``.
   public var contentType: String?
-  /// The error that caused this one: a ``TTNetworkError`` or a ``TTXMLError``.
+  /// The error that caused this one: a `TTNetworkError` or a `TTXMLError`.
   public var underlying: (any Error)?
 
   /// Creates an error.
@@ -190,7 +190,7 @@ extension TTWebError {
         .tooLarge, url: address,
         reason:
           "the page is larger than the \(Self.bytes(maxDocumentSize)) the loader reads "
-          + "(TTWebLoader.Options.maxDocumentSize); raise maxDocumentSize to read it",
+          + "(TTWebLoader.Options.parser.maxDocumentSize); raise maxDocumentSize to read it",
         underlying: error)
     case .httpStatus:
       let status = error.statusCode ?? 0
@@ -233,29 +233,29 @@ extension TTWebError {
       self.init(
         .tooDeep, url: url,
         reason:
-          "elements are nested deeper than \(options.maxDepth) (TTWebLoader.Options.maxDepth) (\(detail)); "
+          "elements are nested deeper than \(options.parser.maxDepth) (TTWebLoader.Options.parser.maxDepth) (\(detail)); "
           + "raise maxDepth to read the page",
         underlying: error)
     case .nodeCountLimit:
       self.init(
         .tooManyNodes, url: url,
         reason:
-          "the page has more than \(options.maxNodes) elements and text runs (TTWebLoader.Options.maxNodes) "
+          "the page has more than \(options.parser.maxNodes) elements and text runs (TTWebLoader.Options.parser.maxNodes) "
           + "(\(detail)); raise maxNodes to read it",
         underlying: error)
     case .attributeCountLimit:
       self.init(
         .tooManyAttributes, url: url,
         reason:
-          "an element has more than \(options.maxAttributesPerElement) attributes "
-          + "(TTWebLoader.Options.maxAttributesPerElement) (\(detail)); raise maxAttributesPerElement to read the page",
+          "an element has more than \(options.parser.maxAttributesPerElement) attributes "
+          + "(TTWebLoader.Options.parser.maxAttributesPerElement) (\(detail)); raise maxAttributesPerElement to read the page",
         underlying: error)
     case .documentSizeLimit, .nodeSizeLimit:
       self.init(
         .tooLarge, url: url,
         reason:
-          "the page is larger than the \(Self.bytes(options.maxDocumentSize)) the loader reads "
-          + "(TTWebLoader.Options.maxDocumentSize) (\(detail)); raise maxDocumentSize to read it",
+          "the page is larger than the \(Self.bytes(options.parser.maxDocumentSize)) the loader reads "
+          + "(TTWebLoader.Options.parser.maxDocumentSize) (\(detail)); raise maxDocumentSize to read it",
         underlying: error)
     case .invalidEncoding, .unsupportedEncoding:
       self.init(

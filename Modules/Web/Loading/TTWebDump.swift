@@ -21,7 +21,7 @@ public enum TTWebDump {
   ///   - width: The width in columns; kept between ``minimumWidth`` and
   ///     `TTCanvas.maximumWidth`.
   ///   - options: The loader's limits, timeouts and cache policy; the defaults by default.
-  ///   - queue: The queue the page is fetched on; ``TTURLRequestQueue/main`` by default.
+  ///   - queue: The queue the page is fetched on; `TTURLRequestQueue/main` by default.
   /// - Returns: The page laid out at that width, with its links and final address.
   /// - Throws: ``TTWebError``, naming the address, what went wrong and what to do.
   public static func render(

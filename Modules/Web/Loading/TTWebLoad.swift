@@ -96,7 +96,7 @@ public final class TTWebLoad: Sendable {
     }
     request.urlPath = address
     request.cachePolicy = cachePolicy
-    request.maxContentLength = Int64(max(0, options.maxDocumentSize))
+    request.maxContentLength = Int64(max(0, options.parser.maxDocumentSize))
     request.timeoutInterval = options.timeout
     request.totalTimeoutInterval = options.totalTimeout
     request.setValue(
@@ -106,7 +106,7 @@ public final class TTWebLoad: Sendable {
     do {
       result = try await request.send(on: loader.queue)
     } catch {
-      return .failure(TTWebError(error, url: address, maxDocumentSize: options.maxDocumentSize))
+      return .failure(TTWebError(error, url: address, maxDocumentSize: options.parser.maxDocumentSize))
     }
     guard let parsed = result.value as? TTWebParsedPage else {
       return .failure(
@@ -190,7 +190,7 @@ struct TTWebPageResponse: TTURLResponse {
   }
 
   private func parse(_ data: Data, contentType: String?, url: String) throws(TTWebError) -> TTHTMLDocument {
-    var parserOptions = options.parserOptions
+    var parserOptions = options.parser
     // The network held the body to maxDocumentSize; wrapping plain text may add a little.
     parserOptions.maxDocumentSize = max(parserOptions.maxDocumentSize, data.count)
     do {

@@ -6,9 +6,9 @@ public import Three20XML
 /// Fetches a web page and parses it, off the main actor: the loading half of
 /// ``TTWebController`` and ``TTWebDump``.
 ///
-/// A load is a GET through a Network request queue (``queue``, ``TTURLRequestQueue/main`` by
+/// A load is a GET through a Network request queue (``queue``, `TTURLRequestQueue/main` by
 /// default, so pages share the app's URL cache), with the body limited to
-/// ``Options/maxDocumentSize`` (a larger page stops downloading as soon as it passes the limit),
+/// `Options.parser.maxDocumentSize` (a larger page stops downloading as soon as it passes the limit),
 /// an idle and a total timeout, and the cache policy asked for. Redirects are followed; the
 /// document's address is the last one, against which relative links resolve. The body is
 /// parsed with XMLExt's `TTHTMLParser` on the queue's processing threads, with the limits of
@@ -37,20 +37,14 @@ public struct TTWebLoader: Sendable {
   /// Each limit has a default real pages stay far below, and each failure names the option to
   /// raise.
   public struct Options: Sendable, Hashable {
-    /// The largest page read, in bytes after decompression; 10,000,000 by default.
+    /// The parser's limits and the encoding pages are read in; `TTHTMLParser.Options()` by
+    /// default (10 MB, 512 levels of nesting, a million nodes, 1,000 attributes on an element,
+    /// the page's own encoding).
     ///
-    /// The request stops downloading once the body passes it (``TTWebError/Code-swift.struct/tooLarge``).
-    public var maxDocumentSize = 10_000_000
-    /// The deepest nesting of elements; 512 by default (as Blink).
-    public var maxDepth = 512
-    /// The most elements and text runs in a page; 1,000,000 by default.
-    public var maxNodes = 1_000_000
-    /// The most attributes on one element; 1,000 by default.
-    public var maxAttributesPerElement = 1_000
-    /// The text encoding to read pages in whatever they say, such as `"Shift_JIS"`; `nil` (the
-    /// default) follows the page: byte order mark, `Content-Type`, `<meta>`, then UTF-8 or
-    /// windows-1252.
-    public var encoding: String?
+    /// Its `maxDocumentSize` is also where a download stops: a larger page stops downloading as
+    /// soon as it passes the limit (``TTWebError/Code-swift.struct/tooLarge``). Set `encoding`
+    /// to read pages in an encoding whatever they say, such as `"Shift_JIS"`.
+    public var parser = TTHTMLParser.Options()
     /// The longest the server may stay silent, in seconds; 30 by default.
     public var timeout: TimeInterval = 30
     /// The longest a whole load may take, in seconds; 120 by default.
@@ -66,16 +60,6 @@ public struct TTWebLoader: Sendable {
     /// Creates options with the defaults.
     public init() {}
 
-    /// The parser's options with these limits.
-    public var parserOptions: TTHTMLParser.Options {
-      var parser = TTHTMLParser.Options()
-      parser.maxDocumentSize = maxDocumentSize
-      parser.maxDepth = maxDepth
-      parser.maxNodes = maxNodes
-      parser.maxAttributesPerElement = maxAttributesPerElement
-      parser.encoding = encoding
-      return parser
-    }
   }
 
   /// The limits, timeouts and cache policy of every load.
@@ -88,7 +72,7 @@ public struct TTWebLoader: Sendable {
   ///
   /// - Parameters:
   ///   - options: Limits, timeouts and cache policy; the defaults by default.
-  ///   - queue: The queue pages are fetched on; ``TTURLRequestQueue/main`` (with the app's
+  ///   - queue: The queue pages are fetched on; `TTURLRequestQueue/main` (with the app's
   ///     URL cache) by default.
   public init(options: Options = Options(), queue: TTURLRequestQueue = .main) {
     self.options = options
