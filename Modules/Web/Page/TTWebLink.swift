@@ -21,9 +21,11 @@ public struct TTWebLink: Sendable, Hashable {
   public let index: Int
   /// The `href` as the page wrote it (control characters removed).
   public let href: String
-  /// The absolute URL, resolved against `<base href>` and the page's final URL, with spaces
-  /// and other characters URLs cannot hold percent-encoded; `nil` when it cannot be made.
-  public let url: URL?
+  /// The absolute URL as text, resolved against `<base href>` and the page's final URL, with
+  /// spaces and other characters URLs cannot hold percent-encoded; `nil` when it cannot be made.
+  public let absoluteString: String?
+  /// The absolute URL (``absoluteString`` as a `URL`); `nil` when it cannot be made.
+  public var url: URL? { absoluteString.flatMap { URL(string: $0) } }
   /// The link's text, whitespace collapsed; the alternate text of an image in it when it has
   /// no text, else the `href`.
   public let text: String
@@ -52,9 +54,29 @@ public struct TTWebLink: Sendable, Hashable {
     index: Int, href: String, url: URL?, text: String, isFollowable: Bool, line: Int, lastLine: Int? = nil,
     fragment: String? = nil
   ) {
+    self.init(
+      index: index, href: href, absoluteString: url?.absoluteString, text: text, isFollowable: isFollowable,
+      line: line, lastLine: lastLine, fragment: fragment)
+  }
+
+  /// Creates a link from its URL as text.
+  ///
+  /// - Parameters:
+  ///   - index: Its position in the page's links.
+  ///   - href: The `href` as written.
+  ///   - absoluteString: The resolved URL as text, if any.
+  ///   - text: Its text.
+  ///   - isFollowable: Whether it may be opened.
+  ///   - line: The first line it appears on.
+  ///   - lastLine: The last line it appears on; `line` by default.
+  ///   - fragment: The anchor in the same page it points to, if any.
+  public init(
+    index: Int, href: String, absoluteString: String?, text: String, isFollowable: Bool, line: Int,
+    lastLine: Int? = nil, fragment: String? = nil
+  ) {
     self.index = index
     self.href = href
-    self.url = url
+    self.absoluteString = absoluteString
     self.text = text
     self.isFollowable = isFollowable
     self.line = line

@@ -27,12 +27,13 @@ extension TTWebPage {
   ///   - focusedLink: The index of the focused link in ``links``, if any.
   ///   - highlights: Text to mark, usually from ``find(_:)``, in reading order.
   ///   - currentHighlight: The index in `highlights` of the current match, if any.
-  ///   - styling: The looks of the focused link and of matches; the current stylesheet's by
-  ///     default.
+  ///   - styling: The looks of the focused link and of matches; by default the ones the page
+  ///     was rendered with (``styling``).
   public func draw(
     on canvas: inout TTCanvas, in rect: TTRect, top: Int, left: Int, focusedLink: Int?,
-    highlights: [TTWebTextRange], currentHighlight: Int?, styling: TTWebStyling = .current
+    highlights: [TTWebTextRange], currentHighlight: Int?, styling: TTWebStyling? = nil
   ) {
+    let styling = styling ?? self.styling
     guard !rect.isEmpty else { return }
     let first = max(0, top)
     let end = min(lines.count, saturatingAdd(top, rect.height))
@@ -60,9 +61,11 @@ extension TTWebPage {
     }
   }
 
-  /// The whole page as text with ANSI escape sequences for a terminal's capabilities: one row
-  /// per line, preformatted lines cut at ``width``, followable links as OSC 8 hyperlinks where
-  /// the capabilities allow. With ``TTTerminalCapabilities/plain`` this is ``plainText``.
+  /// The whole page as text with ANSI escape sequences for a terminal's capabilities.
+  ///
+  /// One row per line, preformatted lines cut at ``width``, followable links as OSC 8
+  /// hyperlinks where the capabilities allow. With ``TTTerminalCapabilities/plain`` this is
+  /// ``plainText``.
   ///
   /// ```swift
   /// print(page.ansiText(capabilities: .ansi256))
@@ -70,10 +73,8 @@ extension TTWebPage {
   ///
   /// - Parameters:
   ///   - capabilities: What the output may use.
-  ///   - styling: The looks used for pictures' surroundings; the current stylesheet's by
-  ///     default.
   /// - Returns: The text, without a final newline.
-  public func ansiText(capabilities: TTTerminalCapabilities, styling: TTWebStyling = .current) -> String {
+  public func ansiText(capabilities: TTTerminalCapabilities) -> String {
     guard capabilities.attributes else { return plainText }
     let columns = max(1, min(width, TTCanvas.maximumWidth))
     let rowsPerChunk = max(1, min(TTCanvas.maximumHeight, TTCanvas.maximumCellCount / columns, 1_000))
@@ -85,7 +86,7 @@ extension TTWebPage {
       var canvas = TTCanvas(width: columns, height: rows)
       draw(
         on: &canvas, in: canvas.bounds, top: top, left: 0, focusedLink: nil, highlights: [],
-        currentHighlight: nil, styling: styling)
+        currentHighlight: nil)
       if top > 0 { output += "\n" }
       output += renderer.render(canvas)
       top += rows

@@ -33,6 +33,9 @@ public struct TTWebPage: Sendable {
   /// The boxes reserved for pictures, top to bottom (only when an image provider was
   /// installed while rendering).
   public let images: [TTWebImage]
+  /// The looks the page was rendered with; drawing marks the focused link and find matches
+  /// with them.
+  public let styling: TTWebStyling
 
   /// Creates a page from its parts.
   ///
@@ -44,9 +47,10 @@ public struct TTWebPage: Sendable {
   ///   - links: The links in document order.
   ///   - anchors: The line of each anchor.
   ///   - images: The picture boxes.
+  ///   - styling: The looks it was rendered with; the built-in ones by default.
   public init(
     url: URL?, title: String?, width: Int, lines: [TTWebLine], links: [TTWebLink] = [],
-    anchors: [String: Int] = [:], images: [TTWebImage] = []
+    anchors: [String: Int] = [:], images: [TTWebImage] = [], styling: TTWebStyling = .builtIn
   ) {
     self.url = url
     self.title = title
@@ -55,6 +59,7 @@ public struct TTWebPage: Sendable {
     self.links = links
     self.anchors = anchors
     self.images = images
+    self.styling = styling
   }
 
   /// The page as plain text, like `w3m -dump`: the lines joined by newlines, preformatted
@@ -84,7 +89,7 @@ public struct TTWebPage: Sendable {
     guard !links.isEmpty else { return "" }
     var result = "References\n"
     for link in links {
-      result += "\n[\(link.index + 1)] " + (link.url?.absoluteString ?? link.href)
+      result += "\n[\(link.index + 1)] " + (link.absoluteString ?? link.href)
     }
     return result
   }

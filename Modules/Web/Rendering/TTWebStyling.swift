@@ -194,7 +194,7 @@ public struct TTWebStyling: Sendable, Hashable {
   ///
   /// ```swift
   /// var sheet = TTStyleSheet.default
-  /// sheet.setStyle(TTStyle(TTTextLook(color: .red, attributes: .bold)), named: "webHeading1")
+  /// sheet.setStyle(TTTextStyle(TTTextLook(color: .red, attributes: .bold)), named: "webHeading1")
   /// TTWebStyling(sheet: sheet).heading1.color == .red   // true
   /// ```
   ///
