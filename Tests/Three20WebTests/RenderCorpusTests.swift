@@ -47,6 +47,18 @@ import Three20XML
   }
 
   @Test(arguments: RenderCorpus.pages)
+  func veryNarrowWidthsStillFit(page: String) throws {
+    let document = try RenderCorpus.document(page)
+    for width in 2..<20 {
+      let rendered = TTWebRenderer(width: width, styling: .builtIn, imagesAvailable: true)
+        .render(document, url: RenderCorpus.url(of: page))
+      for line in rendered.lines where !line.isPreformatted {
+        #expect(line.width <= width, "\(page) at \(width): \(line.text)")
+      }
+    }
+  }
+
+  @Test(arguments: RenderCorpus.pages)
   func noLineIsWiderThanTheWidthWithPictures(page: String) throws {
     let document = try RenderCorpus.document(page)
     for width in [20, 33, 57, 80, 140] {

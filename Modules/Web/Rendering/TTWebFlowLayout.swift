@@ -517,7 +517,8 @@ struct TTWebFlowLayout {
           }
         }
         if end == rest.startIndex {
-          if line.width > prefixWidth {
+          // A fresh line has more room (no text, no list marker before the text).
+          if line.width > frames[frames.count - 1].restWidth {
             newLine()
             continue
           }
@@ -685,6 +686,13 @@ struct TTWebFlowLayout {
     if measuring {
       minimumWidth = max(minimumWidth, prefixWidth + min(wanted + 2, 12))
       maximumWidth = max(maximumWidth, frames[frames.count - 1].restWidth + wanted + 2)
+      return
+    }
+    guard contentWidth >= 4 else {
+      // No room for a box: the text alone.
+      addText(box.text, style: box.style, link: -1)
+      commitWord()
+      endLine()
       return
     }
     let inner = max(1, min(wanted, contentWidth - 2))
