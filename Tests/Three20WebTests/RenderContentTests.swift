@@ -87,6 +87,14 @@ import Three20XML
     #expect(page.plainText == "Some text [Logo] [https://example.com/c] [https://example.com/d]")
   }
 
+  @Test func iconLinksAreNamedByTheirLabel() throws {
+    let page = try renderPage(
+      "<a href=\"/print\" aria-label=\"Print this book\"><i class=\"icon\"></i></a> <a href=\"/git\" title=\"Source\"></a>"
+    )
+    #expect(page.links.map(\.text) == ["Print this book", "Source"])
+    #expect(page.plainText == "[Print this book] [Source]")
+  }
+
   @Test func linkSpansCarryTheirIndexAndTheirURLOnlyWhenFollowable() throws {
     let page = try renderPage(
       "<p><a href=\"/a\">one two</a> and <a href=\"javascript:x()\">three</a></p>", width: 80)

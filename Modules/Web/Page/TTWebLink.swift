@@ -26,8 +26,8 @@ public struct TTWebLink: Sendable, Hashable {
   public let absoluteString: String?
   /// The absolute URL (``absoluteString`` as a `URL`); `nil` when it cannot be made.
   public var url: URL? { absoluteString.flatMap { URL(string: $0) } }
-  /// The link's text, whitespace collapsed; the alternate text of an image in it when it has
-  /// no text, else the `href`.
+  /// The link's text, whitespace collapsed; when it has none, the alternate text of an image
+  /// in it, else its `aria-label` or `title` (icon links), else its URL.
   public let text: String
   /// Whether the link may be opened (see the type's description).
   public let isFollowable: Bool

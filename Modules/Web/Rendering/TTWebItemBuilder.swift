@@ -314,7 +314,11 @@ struct TTWebItemBuilder {
       startCaption(&frame)
     case .anchor:
       if let name = element.attribute("name"), !name.isEmpty, element.attribute("id") != name { anchor(name) }
-      if let href = element.attribute("href") { startLink(href, &frame) }
+      if let href = element.attribute("href") {
+        startLink(href, &frame)
+        let label = element.attribute("aria-label") ?? element.attribute("title")
+        if let label { output.links[Int(frame.link)].label = TTWebText.collapsed(label, limit: 200) }
+      }
     case .area:
       area(element, frame)
     case .image:
@@ -654,7 +658,8 @@ struct TTWebItemBuilder {
     let cleaned = TTWebText.clean(href)
     output.links.append(
       TTWebLinkRecord(
-        href: cleaned, resolution: resolver.resolve(cleaned), text: "", imageAlt: nil, hasContent: false))
+        href: cleaned, resolution: resolver.resolve(cleaned), text: "", imageAlt: nil, label: nil,
+        hasContent: false))
     frame.link = Int32(output.links.count - 1)
     frame.style = style(frame.style, .link)
     frame.closes.insert(.link)
@@ -665,6 +670,7 @@ struct TTWebItemBuilder {
     var record = output.links[index]
     record.text = TTWebText.collapsed(record.text, limit: 500)
     if record.text.isEmpty { record.text = record.imageAlt ?? "" }
+    if record.text.isEmpty { record.text = record.label ?? "" }
     if record.text.isEmpty {
       record.text = TTWebText.collapsed(record.resolution.target ?? record.href, limit: 500)
     }

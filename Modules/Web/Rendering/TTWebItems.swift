@@ -83,6 +83,8 @@ struct TTWebLinkRecord {
   var text: String
   /// The alternate text of the first image inside, for links without text.
   var imageAlt: String?
+  /// Its `aria-label` or `title`, for links without text or image (icon links).
+  var label: String?
   /// Whether anything was shown for it.
   var hasContent: Bool
 }
