@@ -133,9 +133,11 @@ public struct TTWebPage: Sendable {
   public func find(_ needle: String) -> [TTWebTextRange] {
     guard !needle.isEmpty else { return [] }
     var result: [TTWebTextRange] = []
+    // An ASCII needle cannot match a line with fewer bytes (case folding keeps ASCII lengths).
+    let shortest = needle.utf8.allSatisfy { $0 < 0x80 } ? needle.utf8.count : 1
     for (index, line) in lines.enumerated() {
       let text = line.text
-      guard text.utf8.count >= needle.utf8.count || !needle.utf8.allSatisfy({ $0 < 0x80 }) else { continue }
+      guard text.utf8.count >= shortest else { continue }
       var searchStart = text.startIndex
       var column = 0
       var measured = text.startIndex
