@@ -61,11 +61,11 @@ public struct TTWebError: Error, Sendable, CustomStringConvertible {
     /// The page is larger than `TTWebLoader.Options.parser.maxDocumentSize` (or one piece of it is
     /// larger than the parser reads).
     public static let tooLarge = Code(storage: .tooLarge)
-    /// Elements are nested deeper than ``TTWebLoader/Options/maxDepth``.
+    /// Elements are nested deeper than `TTWebLoader.Options.parser.maxDepth`.
     public static let tooDeep = Code(storage: .tooDeep)
-    /// The page has more elements and text runs than ``TTWebLoader/Options/maxNodes``.
+    /// The page has more elements and text runs than `TTWebLoader.Options.parser.maxNodes`.
     public static let tooManyNodes = Code(storage: .tooManyNodes)
-    /// An element has more attributes than ``TTWebLoader/Options/maxAttributesPerElement``.
+    /// An element has more attributes than `TTWebLoader.Options.parser.maxAttributesPerElement`.
     public static let tooManyAttributes = Code(storage: .tooManyAttributes)
     /// The address serves something other than a page (an image, a PDF, …); see
     /// ``contentType``.

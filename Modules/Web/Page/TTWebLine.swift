@@ -16,11 +16,11 @@ public struct TTWebSpan: Sendable, Hashable {
   public let column: Int
   /// The text: printable characters only (a page's control characters were removed).
   public let text: String
-  /// How the text looks; a followable link's cells carry its URL in ``TTCellStyle/link``.
+  /// How the text looks; a followable link's cells carry its URL in `TTCellStyle/link`.
   public let style: TTCellStyle
   /// The index in ``TTWebPage/links`` of the link the span belongs to, or `nil`.
   public let link: Int?
-  /// The number of columns the text takes (``TTDisplayWidth``).
+  /// The number of columns the text takes (`TTDisplayWidth`).
   public let width: Int
 
   /// Creates a span.
@@ -116,7 +116,7 @@ public struct TTWebLine: Sendable, Hashable {
 
 /// Where some text is on a page: a line and the columns it covers on that line.
 ///
-/// ``TTWebPage/find(_:)`` returns these; ``TTWebPage/draw(on:in:top:left:focusedLink:highlights:currentHighlight:)``
+/// ``TTWebPage/find(_:)`` returns these; ``TTWebPage/draw(on:in:top:left:focusedLink:highlights:currentHighlight:styling:)``
 /// marks them.
 public struct TTWebTextRange: Sendable, Hashable {
   /// The index of the line in ``TTWebPage/lines``.

@@ -86,7 +86,7 @@ public struct TTWebLink: Sendable, Hashable {
 }
 
 /// A box on a page reserved for a picture (`<img>`), made only when an image provider is
-/// installed (``TTGlobalImageProvider/current``).
+/// installed (`TTGlobalImageProvider/current`).
 ///
 /// The box's cells hold the image's alternate text; drawing the page asks the provider for
 /// the picture and places it over them, so output without pictures still reads.

@@ -9,7 +9,7 @@ extension TTWebPage {
   /// a viewer scrolls sideways); other lines stay put. The focused link is drawn in the
   /// styling's focused-link look over its own, and the highlights (find matches) in the
   /// find-match look, `currentHighlight` (an index into `highlights`) in the current-match
-  /// look. When an image provider is installed (``TTGlobalImageProvider/current``), the
+  /// look. When an image provider is installed (`TTGlobalImageProvider/current`), the
   /// pictures it has ready are placed over their boxes, whose cells keep the alternate text.
   ///
   /// ```swift
@@ -64,7 +64,7 @@ extension TTWebPage {
   /// The whole page as text with ANSI escape sequences for a terminal's capabilities.
   ///
   /// One row per line, preformatted lines cut at ``width``, followable links as OSC 8
-  /// hyperlinks where the capabilities allow. With ``TTTerminalCapabilities/plain`` this is
+  /// hyperlinks where the capabilities allow. With `TTTerminalCapabilities/plain` this is
   /// ``plainText``.
   ///
   /// ```swift

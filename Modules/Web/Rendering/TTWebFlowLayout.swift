@@ -38,7 +38,7 @@ final class TTWebLayoutContext {
 /// Lays out a range of items into lines at a width.
 ///
 /// Blocks and their margins, list markers, quote bars and indents, words wrapped at spaces
-/// (and anywhere in CJK text), long words broken, preformatted text kept. Tables are handed to ``TTWebTableLayout``, which lays out
+/// (and anywhere in CJK text), long words broken, preformatted text kept. Tables are handed to `TTWebTableLayout`, which lays out
 /// each cell with a flow of its own.
 ///
 /// When `measuring`, the width is unbounded and the flow records the narrowest width its

@@ -2,7 +2,7 @@ import Foundation
 import Three20Style
 import Three20XML
 
-/// Turns a parsed document into layout items (``TTWebItems``).
+/// Turns a parsed document into layout items (`TTWebItems`).
 ///
 /// It decides what is shown, works out the style of every piece of text, numbers lists, collects links, anchors and images,
 /// and gives tables their structure. One walk in document order, no recursion.

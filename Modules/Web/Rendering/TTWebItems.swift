@@ -4,10 +4,10 @@ import Three20Style
 /// One instruction for the layout.
 ///
 /// What the document says, with its styles worked out and everything that is not shown left
-/// out. ``TTWebItemBuilder`` makes them from the tree,
-/// ``TTWebFlowLayout`` lays them out at a width.
+/// out. `TTWebItemBuilder` makes them from the tree,
+/// `TTWebFlowLayout` lays them out at a width.
 ///
-/// Styles, links, blocks, images and tables are indexes into the tables of ``TTWebItems``.
+/// Styles, links, blocks, images and tables are indexes into the tables of `TTWebItems`.
 enum TTWebItem {
   /// Text whose whitespace collapses (runs are one space, none at a line start).
   case text(String, style: Int32, link: Int32)
@@ -15,7 +15,7 @@ enum TTWebItem {
   case preText(String, style: Int32, link: Int32)
   /// A token that is never broken inside (a form control), unless it is wider than a line.
   case atom(String, style: Int32, link: Int32)
-  /// A block starts (``TTWebItems/blocks``).
+  /// A block starts (`TTWebItems/blocks`).
   case open(Int32)
   /// The innermost open block ends.
   case close
@@ -25,13 +25,13 @@ enum TTWebItem {
   case wordBreak
   /// `<hr>`: a rule across the width.
   case rule
-  /// A picture box (``TTWebItems/images``).
+  /// A picture box (`TTWebItems/images`).
   case image(Int32)
-  /// An anchor starts here (``TTWebItems/anchors``).
+  /// An anchor starts here (`TTWebItems/anchors`).
   case anchor(Int32)
-  /// A text area, drawn as its text in a box (``TTWebItems/textBoxes``).
+  /// A text area, drawn as its text in a box (`TTWebItems/textBoxes`).
   case textBox(Int32)
-  /// A table starts (``TTWebItems/tables``); rows, cells and a caption follow, then ``tableEnd``.
+  /// A table starts (`TTWebItems/tables`); rows, cells and a caption follow, then ``tableEnd``.
   case tableStart(Int32)
   /// The table ends.
   case tableEnd

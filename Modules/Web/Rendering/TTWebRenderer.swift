@@ -17,7 +17,7 @@ public import Three20XML
 ///   on lines of their own, with one blank line around paragraphs, headings, lists, quotes,
 ///   preformatted text and tables, never two stacked and none at the top.
 /// - **Text** wraps at spaces to the width (CJK text anywhere), measured with
-///   ``TTDisplayWidth``; a word wider than the width is broken. Whitespace collapses as in a
+///   `TTDisplayWidth`; a word wider than the width is broken. Whitespace collapses as in a
 ///   browser; U+00A0 does not break. Preformatted text keeps its spaces and lines (tabs to
 ///   multiples of 8) and is never wrapped: only those lines can be wider than the width.
 /// - **Lists** have bullets by level (`•`, `◦`, `▪`) or numbers (`start`, `type`, `reversed`,
@@ -35,7 +35,7 @@ public import Three20XML
 ///   terminal as an escape sequence. The walk and layout are iterative and linear in the
 ///   document's size.
 public struct TTWebRenderer: Sendable {
-  /// The width to lay out for, in columns: from 2 to ``TTCanvas/maximumWidth``.
+  /// The width to lay out for, in columns: from 2 to `TTCanvas/maximumWidth`.
   public var width: Int
   /// The looks of headings, links and the rest.
   public var styling: TTWebStyling
@@ -46,10 +46,10 @@ public struct TTWebRenderer: Sendable {
   /// Creates a renderer.
   ///
   /// - Parameters:
-  ///   - width: The width in columns; cut to the range 2…``TTCanvas/maximumWidth``.
+  ///   - width: The width in columns; cut to the range 2…`TTCanvas/maximumWidth`.
   ///   - styling: The looks; the current stylesheet's by default.
   ///   - imagesAvailable: Whether images get boxes for pictures; by default whether an image
-  ///     provider is installed (``TTGlobalImageProvider/current``).
+  ///     provider is installed (`TTGlobalImageProvider/current`).
   public init(
     width: Int, styling: TTWebStyling = .current, imagesAvailable: Bool = TTGlobalImageProvider.current != nil
   ) {

@@ -4,8 +4,8 @@ public import Three20Style
 /// rules, tables and the marks a viewer adds (the focused link, find matches).
 ///
 /// ``current`` reads the looks from the current stylesheet, so themes apply: each look comes
-/// from the ``TTStyle/textLook`` of a style of the name listed on its property, where
-/// ``TTStyleSheet/current`` has one, else from the built-in default (``default``).
+/// from the `TTStyle/textLook` of a style of the name listed on its property, where
+/// `TTStyleSheet/current` has one, else from the built-in default (``default``).
 ///
 /// | Look | Style name | Built-in default |
 /// | --- | --- | --- |
@@ -182,7 +182,7 @@ public struct TTWebStyling: Sendable, Hashable {
   /// the stylesheet.
   public static var `default`: TTWebStyling { builtIn }
 
-  /// The looks from ``TTStyleSheet/current``: each look from the style of its name (see the
+  /// The looks from `TTStyleSheet/current`: each look from the style of its name (see the
   /// table above) where the stylesheet has one, else built in.
   ///
   /// Read it when rendering, after the app set its stylesheet; it reads the stylesheet each
