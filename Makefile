@@ -116,10 +116,15 @@ bench-image: deps
 
 # Pages to text at 80 columns, whole process against whole process: Three20Web (Benchmarks/
 # Sources/WebDump) against w3m -dump, lynx -dump and Python's html2text (…/WebBenchmarks.swift).
+# WebDump is linked with --static-swift-stdlib, as a Swift tool is shipped on Linux, in a build
+# folder of its own (the flag would relink everything in the suite's).
+BENCH_WEBDUMP = Benchmarks/.build-static/release/WebDump
+BENCH_WEBDUMP_BUILD = $(SWIFT) build -c release --package-path Benchmarks --product WebDump \
+  --static-swift-stdlib --scratch-path Benchmarks/.build-static
 bench-web: deps
 	@$(BENCH_WEB_TOOLS)
-	$(SWIFT) build -c release --package-path Benchmarks --product WebDump
-	$(BENCH_RUN) web
+	$(BENCH_WEBDUMP_BUILD)
+	THREE20_BENCH_WEBDUMP=$(BENCH_WEBDUMP) $(BENCH_RUN) web
 
 # Fuzzing (libFuzzer, with AddressSanitizer) in its own build folder, one release build for every
 # target. `make fuzz-<name>` runs Fuzz/<Target>/main.swift for FUZZ_TIME seconds (default 60);

@@ -47,7 +47,9 @@ let package = Package(
       ],
       path: "Sources/Three20Benchmarks"),
     // The Web suite's "ours": a page file to text with Three20Web alone, run as a process as the
-    // anchors (w3m, lynx, html2text) are; the suite finds it beside Three20Benchmarks.
+    // anchors (w3m, lynx, html2text) are. `make bench-web` builds it with --static-swift-stdlib
+    // (the Swift runtime and Foundation inside the program, as a command-line tool is shipped on
+    // Linux) in a build folder of its own, and names it in THREE20_BENCH_WEBDUMP.
     .executableTarget(
       name: "WebDump",
       dependencies: [

@@ -35,9 +35,10 @@ enum WebBenchmarks {
     print("  the generated page: \(bigPage.utf8.count / 1024) KiB")
 
     guard let ours = ourProgram() else {
-      print("  web: skipped, WebDump was not built next to this program")
+      print("  web: skipped, WebDump was not built (make bench-web builds it)")
       return
     }
+    print("  ours: \(ours)")
     var tools: [(name: String, bench: String, arguments: (String) -> [String])] = [
       ("ours", "", { [ours, "--width", "80", $0] })
     ]
@@ -86,7 +87,15 @@ enum WebBenchmarks {
     }
     func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
     let oursTime = median(times["ours"] ?? [0])
-    // The big page alone, ours and w3m, to show where the time goes on a large document.
+    // Where the time goes: start-up alone (an empty page), then the big page alone.
+    let empty = folder.appendingPathComponent("empty.html").path
+    _ = FileManager.default.createFile(atPath: empty, contents: Data("<p>".utf8))
+    for tool in tools {
+      let each = measure(minimumRuns: small ? 1 : 10, minimumTime: small ? 0 : 0.5) {
+        _ = ImageBenchmarks.spawn(tool.arguments(empty), output: "/dev/null")
+      }
+      print("  \(tool.name): start-up (an empty page) \(format(each.seconds * 1000)) ms")
+    }
     for tool in tools {
       let each = measure(minimumRuns: small ? 1 : 5, minimumTime: small ? 0 : 0.5) {
         _ = ImageBenchmarks.spawn(tool.arguments(big), output: "/dev/null")
@@ -112,11 +121,15 @@ enum WebBenchmarks {
     return names.filter { $0.hasSuffix(".html") }.sorted().map { folder.appendingPathComponent($0).path }
   }
 
-  /// `WebDump`, built beside this program.
+  /// `WebDump`: the one `THREE20_BENCH_WEBDUMP` names (make bench-web's, linked with the Swift
+  /// runtime inside), else one built beside this program.
   static func ourProgram() -> String? {
     let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    let path = folder.appendingPathComponent("WebDump").path
-    return access(path, X_OK) == 0 ? path : nil
+    let candidates = [
+      ProcessInfo.processInfo.environment["THREE20_BENCH_WEBDUMP"],
+      folder.appendingPathComponent("WebDump").path,
+    ]
+    return candidates.compactMap { $0 }.first { access($0, X_OK) == 0 }
   }
 
   /// Counts the links each renders: ours from `WebDump --links`, w3m's from its numbered
