@@ -87,8 +87,12 @@ func makePhotoSet(
 }
 
 /// Waits until `condition` holds, for at most `timeout`; returns whether it did.
+///
+/// The default is long because in the full parallel run of every suite a test's continuation
+/// waits behind the synchronous tests queued before it, on a two-core machine for well over a
+/// minute; a condition that holds returns at once.
 @MainActor
-func eventually(_ timeout: Duration = .seconds(60), _ condition: @MainActor () -> Bool) async -> Bool {
+func eventually(_ timeout: Duration = .seconds(240), _ condition: @MainActor () -> Bool) async -> Bool {
   let clock = ContinuousClock()
   let deadline = clock.now.advanced(by: timeout)
   while !condition() {

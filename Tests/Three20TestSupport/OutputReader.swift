@@ -65,12 +65,15 @@ public final class OutputReader: Sendable {
     _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
   }
 
-  /// Waits up to ten seconds for the output to contain `needle`.
+  /// Waits for the output to contain `needle`.
   ///
-  /// - Parameter needle: The text to wait for.
+  /// - Parameters:
+  ///   - needle: The text to wait for.
+  ///   - seconds: How long to wait; ten seconds by default. Tests whose screen waits for a load
+  ///     wait longer: in the full parallel run, busy suites can hold the machine for a minute.
   /// - Returns: Whether it appeared.
-  public func waitFor(_ needle: String) -> Bool {
-    for _ in 0..<1000 {
+  public func waitFor(_ needle: String, seconds: Int = 10) -> Bool {
+    for _ in 0..<(seconds * 100) {
       if text.contains(needle) { return true }
       usleep(10_000)
     }

@@ -182,6 +182,18 @@ struct RSSReaderArticleTests {
     TTTerminalHost.renderOnce(app, size: Self.size, capabilities: .plain, environment: [:])
   }
 
+  /// The article's reader, without leaving it as the process's global opener.
+  ///
+  /// The suites of every module run in one process, in parallel, and a test elsewhere that
+  /// opens a web URL through the global opener would push a page onto this reader's stack (it
+  /// maps `*`). Its controllers use their own navigator, which opens each of them.
+  func isolatedFeedReader(_ url: String) throws -> TTNavigator {
+    let navigator = try makeFeedReader(feedURL: url, dateFormatting: HarbourFeeds.formatting)
+    #expect(TTGlobalURLOpener.current === navigator)
+    TTGlobalURLOpener.current = nil
+    return navigator
+  }
+
   /// Waits until the list's model has finished loading (at most two minutes: CI's two cores may
   /// be busy with other suites).
   func settle(_ navigator: TTNavigator) async throws {
@@ -197,7 +209,7 @@ struct RSSReaderArticleTests {
     let folder = try HarbourFeeds.Folder()
     defer { folder.remove() }
     let url = try folder.serve(HarbourFeeds.news, as: "news.rss")
-    let navigator = try makeFeedReader(feedURL: url, dateFormatting: HarbourFeeds.formatting)
+    let navigator = try isolatedFeedReader(url)
     navigator.open("tt://feed")
     let app = TTNavigationController(navigator: navigator)
 
@@ -234,7 +246,7 @@ struct RSSReaderArticleTests {
     let folder = try HarbourFeeds.Folder()
     defer { folder.remove() }
     let url = try folder.serve(HarbourFeeds.quiet, as: "quiet.rss")
-    let navigator = try makeFeedReader(feedURL: url, dateFormatting: HarbourFeeds.formatting)
+    let navigator = try isolatedFeedReader(url)
     navigator.open("tt://feed")
     let app = TTNavigationController(navigator: navigator)
     _ = draw(app)
@@ -251,7 +263,7 @@ struct RSSReaderArticleTests {
     let folder = try HarbourFeeds.Folder()
     defer { folder.remove() }
     let url = folder.url.appendingPathComponent("missing.rss").absoluteString
-    let navigator = try makeFeedReader(feedURL: url, dateFormatting: HarbourFeeds.formatting)
+    let navigator = try isolatedFeedReader(url)
     navigator.open("tt://feed")
     let app = TTNavigationController(navigator: navigator)
     _ = draw(app)
@@ -280,7 +292,7 @@ struct RSSReaderArticleTests {
     let folder = try HarbourFeeds.Folder()
     defer { folder.remove() }
     let url = try folder.serve(HarbourFeeds.news, as: "news2.rss")
-    let navigator = try makeFeedReader(feedURL: url, dateFormatting: HarbourFeeds.formatting)
+    let navigator = try isolatedFeedReader(url)
     navigator.open("tt://feed")
     _ = draw(TTNavigationController(navigator: navigator))
     try await settle(navigator)
@@ -293,7 +305,7 @@ struct RSSReaderArticleTests {
     let folder = try HarbourFeeds.Folder()
     defer { folder.remove() }
     let url = try folder.serve(HarbourFeeds.news, as: "news3.rss")
-    let navigator = try makeFeedReader(feedURL: url, dateFormatting: HarbourFeeds.formatting)
+    let navigator = try isolatedFeedReader(url)
     navigator.open("tt://feed")
     _ = draw(TTNavigationController(navigator: navigator))
     try await settle(navigator)

@@ -22,7 +22,7 @@ struct ControllerTerminalTests {
 
   @Test(
     "Tab to a link, Enter opens the next page, Backspace returns to the first where it was",
-    .timeLimit(.minutes(2)))
+    .timeLimit(.minutes(5)))
   func followAndReturn() async throws {
     let server = try TTTestHTTPServer.started()
     let first = longPage(
@@ -47,15 +47,15 @@ struct ControllerTerminalTests {
       input: pty.slave, output: pty.slave, environment: ["TERM": "xterm-256color", "LANG": "en_US.UTF-8"])
     host.queriesGraphics = false
     let steps = Thread {
-      guard reader.waitFor("Line 3 of First") else { return reader.send([0x03]) }
+      guard reader.waitFor("Line 3 of First", seconds: 90) else { return reader.send([0x03]) }
       for _ in 0..<3 {
         reader.send(Array("j".utf8))
         usleep(100_000)
       }
       reader.send([0x09])  // Tab
-      guard reader.waitFor("[1] \(server.url("/second"))") else { return reader.send([0x03]) }
+      guard reader.waitFor("[1] \(server.url("/second"))", seconds: 30) else { return reader.send([0x03]) }
       reader.send([0x0D])  // Enter
-      guard reader.waitFor("Line 9 of Second") else { return reader.send([0x03]) }
+      guard reader.waitFor("Line 9 of Second", seconds: 90) else { return reader.send([0x03]) }
       reader.send([0x7F])  // Backspace
       usleep(300_000)
       reader.send([0x03])  // Ctrl-C
@@ -64,7 +64,7 @@ struct ControllerTerminalTests {
       steps.start()
       try await host.run(TTNavigationController(navigator: navigator))
     }
-    #expect(reader.waitFor("\u{1B}[?1049l"))
+    #expect(reader.waitFor("\u{1B}[?1049l", seconds: 30))
     let output = reader.text
     #expect(output.contains("Line 9 of Second"))
     #expect(navigator.stack.count == 1)

@@ -309,7 +309,7 @@ struct ControllerTests {
     #expect(controller.status.text.contains("no link 9"))
   }
 
-  @Test("Escape cancels a load in progress; otherwise it is left to the container", .timeLimit(.minutes(1)))
+  @Test("Escape cancels a load in progress; otherwise it is left to the container", .timeLimit(.minutes(3)))
   func escapeCancels() async throws {
     server.route("GET", "/slow") { _ in
       html(longPage(title: "Slow")).delayed(by: .seconds(30))
@@ -360,7 +360,7 @@ struct ControllerTests {
     defer { folder.remove() }
     let cache = try TTURLCache(name: "Web", directory: folder.url)
     var options = TTWebLoader.Options()
-    options.timeout = 10
+    options.timeout = 60
     let loader = TTWebLoader(options: options, queue: TTURLRequestQueue(cache: cache))
     server.route("GET", "/cached") { _ in
       var response = html(longPage(title: "Cached"))

@@ -11,8 +11,8 @@ import Three20Web
 /// and every load reaches the test server.
 func testLoader(_ configure: (inout TTWebLoader.Options) -> Void = { _ in }) -> TTWebLoader {
   var options = TTWebLoader.Options()
-  options.timeout = 10
-  options.totalTimeout = 30
+  options.timeout = 60
+  options.totalTimeout = 120
   configure(&options)
   return TTWebLoader(options: options, queue: TTURLRequestQueue())
 }
@@ -43,8 +43,11 @@ func show(_ controller: TTViewController, width: Int = 80, height: Int = 24) {
 }
 
 /// Waits up to `seconds` for `condition`, letting other main-actor work run.
+///
+/// The default is long because in the full parallel run busy suites can hold the machine for a
+/// minute; a condition that holds returns at once.
 @MainActor
-func eventually(seconds: Double = 10, _ condition: () -> Bool) async -> Bool {
+func eventually(seconds: Double = 90, _ condition: () -> Bool) async -> Bool {
   let deadline = Date().addingTimeInterval(seconds)
   while !condition() {
     if Date() > deadline { return false }
