@@ -61,7 +61,9 @@ final class FeedPrinter: TTModelDelegate {
 /// may be busy with other suites, and the load finishes on Swift concurrency's shared threads).
 @MainActor
 func waitUntilLoaded(_ model: some TTModel) async {
-  let deadline = ContinuousClock.now + .seconds(120)
+  // Long: in the full parallel run a continuation waits behind the synchronous tests queued
+  // before it, on two busy cores for minutes; a loaded model returns at once.
+  let deadline = ContinuousClock.now + .seconds(300)
   while model.isLoading, ContinuousClock.now < deadline {
     try? await Task.sleep(for: .milliseconds(5))
   }
