@@ -93,8 +93,8 @@ let modules: [Module] = [
   // Web pages in the terminal: parsed with libxml2's HTML parser (XMLExt's TTHTMLParser), so no
   // library of its own; pictures in pages come through Style's image seam, never from Image.
   Module(
-    short: "Web", name: "Three20Web", modules: ["Core", "Network", "Style", "UICommon", "Navigator", "XMLExt"],
-    system: [], packages: [],
+    short: "Web", name: "Three20Web",
+    modules: ["Core", "Network", "Style", "UICommon", "Navigator", "XMLExt"], system: [], packages: [],
     tests: TestFolders(resources: ["Fixtures"], exclude: ["Goldens"])),
 ]
 
