@@ -30,6 +30,25 @@ struct TTURLRequestQueueTests {
     #expect(result.info.url == server.url("/redirect/0"))
   }
 
+  /// A response stored after redirects is answered from the cache with its final URL, on the
+  /// memory level and again from disk, so what was relative to it still resolves.
+  @Test func cachedAnswersReportTheFinalURL() async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tt-redirect-cache-\(UUID().uuidString)", isDirectory: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let cache = try TTURLCache(name: "Redirects", directory: directory)
+    let cached = TTURLRequestQueue(cache: cache)
+    let first = try await TTURLRequest(url: server.url("/redirect/2")).send(on: cached)
+    #expect(!first.respondedFromCache)
+    let memory = try await TTURLRequest(url: server.url("/redirect/2")).send(on: cached)
+    #expect(memory.respondedFromCache)
+    #expect(memory.info.url == server.url("/redirect/0"))
+    cache.isMemoryCacheEnabled = false  // empties the memory level: the next answer is read from disk
+    let disk = try await TTURLRequest(url: server.url("/redirect/2")).send(on: cached)
+    #expect(disk.respondedFromCache)
+    #expect(disk.info.url == server.url("/redirect/0"))
+  }
+
   /// A redirect loop, or more redirects than allowed, fails with tooManyRedirects.
   @Test func redirectLoopsFail() async throws {
     let loop = try #require(await failure(of: TTURLRequest(url: server.url("/redirect-loop")), on: queue))

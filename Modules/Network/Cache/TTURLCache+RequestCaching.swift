@@ -59,6 +59,7 @@ extension TTURLCache: TTRequestCaching {
   private static func requestEntry(_ entry: Entry) -> TTRequestCacheEntry {
     TTRequestCacheEntry(
       data: entry.body, timestamp: entry.storedAt, etag: entry.etag, lastModified: entry.lastModified,
-      contentType: entry.headers["Content-Type"], headers: entry.headers.map { ($0.name, $0.value) })
+      contentType: entry.headers["Content-Type"], headers: entry.headers.map { ($0.name, $0.value) },
+      url: entry.url)
   }
 }

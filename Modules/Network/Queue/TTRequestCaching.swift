@@ -16,6 +16,10 @@ struct TTRequestCacheEntry: Sendable {
   /// The response's header fields, served with cached answers; empty when the cache keeps only
   /// the fields above.
   var headers: [(name: String, value: String)] = []
+  /// The address the response came from, after redirects, reported again with cached answers
+  /// (so a page's relative links resolve as they did); `nil` when the cache does not know it,
+  /// and the request's own address is reported.
+  var url: String?
 }
 
 /// What a request sends, as a cache sees it when a response is stored.

@@ -131,7 +131,8 @@ struct TTRequestLoader: Sendable {
       cached = found.entry
       if found.isFresh, !revalidateAlways {
         if case .success(let (value, result)) = await process(
-          Self.info(for: found.entry, url: url), found.entry.data, with: processor, fromCache: true,
+          Self.info(for: found.entry, url: found.entry.url ?? url), found.entry.data, with: processor,
+          fromCache: true,
           for: request)
         {
           return .success((value, result, found.entry.timestamp))
@@ -222,14 +223,17 @@ struct TTRequestLoader: Sendable {
     }
     let processed = await process(response, with: processor, fromCache: false, for: request)
     if case .success = processed, let cache, !policy.contains(.noCache), !streams, status != 304 {
+      // Stored with where the response came from after redirects, which a cached answer reports.
+      let finalURL = response.info.url.isEmpty ? url : response.info.url
       cache.store(
         TTRequestCacheEntry(
           data: response.data, timestamp: Date(),
           etag: response.info.value(forHTTPHeaderField: "ETag"),
           lastModified: response.info.value(forHTTPHeaderField: "Last-Modified"),
-          contentType: response.info.value(forHTTPHeaderField: "Content-Type"), headers: response.info.headers
-        ),
-        forKey: cacheKey, url: url,
+          contentType: response.info.value(forHTTPHeaderField: "Content-Type"),
+          headers: response.info.headers,
+          url: finalURL),
+        forKey: cacheKey, url: finalURL,
         context: TTRequestCacheContext(
           method: snapshot.method, status: status, requestHeaders: snapshot.headers, policy: policy))
     }

@@ -113,12 +113,8 @@ public final class TTWebLoad: Sendable {
         TTWebError(
           .unreadable, url: address, reason: "the response was not processed as a page; load it again"))
     }
-    var finalURL = result.info.url.isEmpty ? address : result.info.url
-    if result.respondedFromCache {
-      finalURL = TTWebRedirectMemory.finalURL(for: address) ?? finalURL
-    } else {
-      TTWebRedirectMemory.remember(address, finalURL)
-    }
+    // The final address after redirects; the cache keeps it with the response it stores.
+    let finalURL = result.info.url.isEmpty ? address : result.info.url
     return .success(
       TTWebDocument(
         requestedURL: address, finalURL: finalURL,
@@ -249,40 +245,5 @@ struct TTWebPageResponse: TTURLResponse {
     }
     escaped.append(contentsOf: Array("</pre></body></html>".utf8))
     return (escaped, type)
-  }
-}
-
-/// Where addresses redirected to, so a page answered from the cache (which keeps the body under
-/// the address asked for) still resolves its links against the address it really came from.
-///
-/// At most ``capacity`` addresses are kept; the oldest go first.
-enum TTWebRedirectMemory {
-  /// The most redirects remembered: 512.
-  static let capacity = 512
-
-  private struct State {
-    var targets: [String: String] = [:]
-    var order: [String] = []
-  }
-
-  private static let state = Mutex(State())
-
-  /// Notes where a load of `requested` ended; forgets it when it was not redirected.
-  static func remember(_ requested: String, _ final: String) {
-    state.withLock { state in
-      if requested == final {
-        if state.targets.removeValue(forKey: requested) != nil { state.order.removeAll { $0 == requested } }
-        return
-      }
-      if state.targets.updateValue(final, forKey: requested) == nil {
-        state.order.append(requested)
-        if state.order.count > capacity { state.targets[state.order.removeFirst()] = nil }
-      }
-    }
-  }
-
-  /// Where `requested` last redirected to, if it did.
-  static func finalURL(for requested: String) -> String? {
-    state.withLock { $0.targets[requested] }
   }
 }
