@@ -148,8 +148,10 @@ FUZZ_TARGETS = xml:XMLParser feed:FeedReader styled-text:StyledText image:ImageD
 # keeps an enum case's box pointer with tag bits set, which it does not read as a pointer (every
 # report is in a one-time initializer). Growth per input would still hit -rss_limit_mb.
 FUZZ_ENV_styled-text = ASAN_OPTIONS=detect_leaks=0
-# The web target lays pages out with the default style sheet too (the same one-time globals).
+# The web target lays pages out with the default style sheet too (the same one-time globals),
+# and is seeded with the Web tests' corpus pages as well as its own hostile seeds.
 FUZZ_ENV_web = ASAN_OPTIONS=detect_leaks=0
+FUZZ_SEEDS_web = Tests/Three20WebTests/Fixtures/Pages
 
 .PHONY: fuzz $(foreach t,$(FUZZ_TARGETS),fuzz-$(word 1,$(subst :, ,$(t))))
 fuzz: $(foreach t,$(FUZZ_TARGETS),fuzz-$(word 1,$(subst :, ,$(t))))
@@ -160,7 +162,7 @@ fuzz-$(1): deps
 	mkdir -p .build-fuzz/corpus-$(1)
 	$(FUZZ_ENV_$(1)) "$$$$($(SWIFT) build $(FUZZ_FLAGS) --show-bin-path)/Fuzz$(2)" -max_total_time=$(FUZZ_TIME) \
 	  -timeout=30 -rss_limit_mb=3072 -print_final_stats=1 -artifact_prefix=.build-fuzz/ \
-	  .build-fuzz/corpus-$(1) Fuzz/$(2)/corpus
+	  .build-fuzz/corpus-$(1) Fuzz/$(2)/corpus $(FUZZ_SEEDS_$(1))
 endef
 $(foreach t,$(FUZZ_TARGETS),$(eval $(call FUZZ_RULE,$(word 1,$(subst :, ,$(t))),$(word 2,$(subst :, ,$(t))))))
 

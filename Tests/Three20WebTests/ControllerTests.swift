@@ -359,9 +359,7 @@ struct ControllerTests {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     let cache = try TTURLCache(name: "Web", directory: folder.url)
-    var options = TTWebLoader.Options()
-    options.timeout = 60
-    let loader = TTWebLoader(options: options, queue: TTURLRequestQueue(cache: cache))
+    let loader = testLoader(cache: cache)
     server.route("GET", "/cached") { _ in
       var response = html(longPage(title: "Cached"))
       response.headers["Cache-Control"] = "max-age=600"

@@ -34,7 +34,7 @@ struct DumpTests {
   @Test("Widths are kept between the minimum and the canvas's maximum")
   func widthsAreClamped() async throws {
     let loaded = try await testLoader().load(server.url("/article"))
-    #expect(TTWebDump.render(loaded, width: 0).width == TTWebDump.minimumWidth)
+    #expect(TTWebDump.render(loaded, width: 0).width == TTWebRenderer.widthRange.lowerBound)
     #expect(TTWebDump.render(loaded, width: 1_000_000).width == TTCanvas.maximumWidth)
   }
 

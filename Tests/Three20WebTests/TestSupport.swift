@@ -7,14 +7,17 @@ import Three20TestSupport
 import Three20UICommon
 import Three20Web
 
-/// A loader on a queue of its own without a cache, so tests never touch the user's URL cache
-/// and every load reaches the test server.
-func testLoader(_ configure: (inout TTWebLoader.Options) -> Void = { _ in }) -> TTWebLoader {
+/// A loader on a queue of its own, so tests never touch the user's URL cache: without a cache
+/// (every load reaches the test server) unless the test gives one.
+func testLoader(
+  cache: TTURLCache? = nil, _ configure: (inout TTWebLoader.Options) -> Void = { _ in }
+) -> TTWebLoader {
   var options = TTWebLoader.Options()
   options.timeout = 60
   options.totalTimeout = 120
   configure(&options)
-  return TTWebLoader(options: options, queue: TTURLRequestQueue())
+  return TTWebLoader(
+    options: options, queue: cache.map { TTURLRequestQueue(cache: $0) } ?? TTURLRequestQueue())
 }
 
 /// An HTML response in UTF-8.

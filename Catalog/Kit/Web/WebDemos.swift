@@ -56,6 +56,8 @@ extension TTWebController: CatalogSettling, CatalogSizing {
   /// page failed.
   public func preferredHeight(width: Int) -> Int {
     guard let document else { return CatalogRenderer.defaultHeight - 2 }
-    return TTWebDump.render(document, width: width).lines.count + 1
+    // The page laid out at this width already, or laid out for the question.
+    let lines = page.flatMap { $0.width == width ? $0.lines.count : nil }
+    return (lines ?? TTWebDump.render(document, width: width).lines.count) + 1
   }
 }

@@ -298,7 +298,7 @@ open class TTWebController: TTViewController, TTFragmentHandling {
     load = started
     loadTarget = target
     shownProgress = nil
-    let renderer = viewport.width > 0 ? TTWebRenderer(width: Self.layoutWidth(viewport.width)) : nil
+    let renderer = viewport.width > 0 ? TTWebRenderer(width: viewport.width) : nil
     loadTask = Task { [weak self] in
       let outcome: Result<TTWebDocument, TTWebError>
       do throws(TTWebError) {
@@ -440,11 +440,6 @@ open class TTWebController: TTViewController, TTFragmentHandling {
 
   // MARK: - Layout
 
-  /// The width pages are laid out at for a page area this wide.
-  static func layoutWidth(_ width: Int) -> Int {
-    min(max(width, TTWebDump.minimumWidth), TTCanvas.maximumWidth)
-  }
-
   /// Called by the view when the page area is laid out: lays the page out again at a new
   /// width, keeping the line at the top in view.
   func pageAreaDidChange(_ size: TTSize) {
@@ -457,10 +452,10 @@ open class TTWebController: TTViewController, TTFragmentHandling {
   /// reading position, and applies an anchor waiting for the layout.
   func layOutCurrentPage() {
     guard index >= 0, index < entries.count, viewport.width > 0 else { return }
-    let width = Self.layoutWidth(viewport.width)
-    if let loaded = entries[index].document, entries[index].page?.width != width {
+    let renderer = TTWebRenderer(width: viewport.width)
+    if let loaded = entries[index].document, entries[index].page?.width != renderer.width {
       let old = entries[index].page
-      let page = TTWebDump.render(loaded, width: width)
+      let page = renderer.render(loaded.document, url: loaded.url)
       if let old {
         let offset = Self.characterOffset(of: old, line: entries[index].top)
         entries[index].top = Self.line(in: page, characterOffset: offset)

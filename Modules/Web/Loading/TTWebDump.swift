@@ -1,5 +1,4 @@
 public import Three20Network
-import Three20Style
 
 /// Renders a page once, without a screen: the library's `w3m -dump`, used by the Catalog's
 /// `Catalog https://… --width N`.
@@ -11,15 +10,11 @@ import Three20Style
 /// page.links.map(\.href)                                  // every link, in document order
 /// ```
 public enum TTWebDump {
-  /// The narrowest width a page is laid out at: 10 columns.
-  public static let minimumWidth = 10
-
   /// Loads a page and lays it out at a width.
   ///
   /// - Parameters:
   ///   - url: The page's address; `http` or `https` (and `file` when the options allow it).
-  ///   - width: The width in columns; kept between ``minimumWidth`` and
-  ///     `TTCanvas.maximumWidth`.
+  ///   - width: The width in columns; kept within `TTWebRenderer.widthRange`.
   ///   - options: The loader's limits, timeouts and cache policy; the defaults by default.
   ///   - queue: The queue the page is fetched on; `TTURLRequestQueue/main` by default.
   /// - Returns: The page laid out at that width, with its links and final address.
@@ -36,11 +31,9 @@ public enum TTWebDump {
   ///
   /// - Parameters:
   ///   - loaded: The page from ``TTWebLoader``.
-  ///   - width: The width in columns; kept between ``minimumWidth`` and
-  ///     `TTCanvas.maximumWidth`.
+  ///   - width: The width in columns; kept within `TTWebRenderer.widthRange`.
   /// - Returns: The page laid out at that width.
   public static func render(_ loaded: TTWebDocument, width: Int) -> TTWebPage {
-    let columns = min(max(width, minimumWidth), TTCanvas.maximumWidth)
-    return TTWebRenderer(width: columns).render(loaded.document, url: loaded.url)
+    TTWebRenderer(width: width).render(loaded.document, url: loaded.url)
   }
 }

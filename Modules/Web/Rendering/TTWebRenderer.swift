@@ -35,8 +35,11 @@ public import Three20XML
 ///   terminal as an escape sequence. The walk and layout are iterative and linear in the
 ///   document's size.
 public struct TTWebRenderer: Sendable {
-  /// The width to lay out for, in columns: from 2 to `TTCanvas/maximumWidth`.
-  public var width: Int
+  /// The widths pages are laid out at: 2 to `TTCanvas.maximumWidth` columns.
+  public static let widthRange = 2...TTCanvas.maximumWidth
+
+  /// The width to lay out for, in columns, within ``widthRange``.
+  public let width: Int
   /// The looks of headings, links and the rest.
   public var styling: TTWebStyling
   /// Whether images get boxes for pictures (an image provider is installed) or are shown as
@@ -46,14 +49,14 @@ public struct TTWebRenderer: Sendable {
   /// Creates a renderer.
   ///
   /// - Parameters:
-  ///   - width: The width in columns; cut to the range 2…`TTCanvas/maximumWidth`.
+  ///   - width: The width in columns; kept within ``widthRange``.
   ///   - styling: The looks; the current stylesheet's by default.
   ///   - imagesAvailable: Whether images get boxes for pictures; by default whether an image
   ///     provider is installed (`TTGlobalImageProvider/current`).
   public init(
     width: Int, styling: TTWebStyling = .current, imagesAvailable: Bool = TTGlobalImageProvider.current != nil
   ) {
-    self.width = min(max(width, 2), TTCanvas.maximumWidth)
+    self.width = min(max(width, Self.widthRange.lowerBound), Self.widthRange.upperBound)
     self.styling = styling
     self.imagesAvailable = imagesAvailable
   }
@@ -77,7 +80,6 @@ public struct TTWebRenderer: Sendable {
 
   /// Lays out the items and turns the lines into a page.
   func layOut(_ items: TTWebItems, url: URL?, title: String?) -> TTWebPage {
-    let width = min(max(self.width, 2), TTCanvas.maximumWidth)
     let context = TTWebLayoutContext(items: items, cellPixelSize: TTGlobalImageProvider.cellPixelSize)
     let assembler = TTWebPageAssembler(context: context)
     var flow = TTWebFlowLayout(context: context, width: width, assembler: assembler)

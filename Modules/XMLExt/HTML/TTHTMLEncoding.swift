@@ -121,7 +121,7 @@ struct TTHTMLEncoding: Sendable, Hashable {
     ("windows-1257", "WINDOWS-1257", "cp1257 windows-1257 x-cp1257"),
     ("windows-1258", "WINDOWS-1258", "cp1258 windows-1258 x-cp1258"),
     ("x-mac-cyrillic", "MAC-CYRILLIC", "x-mac-cyrillic x-mac-ukrainian"),
-    // WHATWG decodes GBK with the gb18030 decoder; one name keeps the two apart from nothing.
+    // WHATWG decodes GBK and GB2312 with the gb18030 decoder (a superset), so their labels map to it.
     (
       "gb18030", "GB18030",
       "chinese csgb2312 csiso58gb231280 gb2312 gb_2312 gb_2312-80 gbk iso-ir-58 x-gbk gb18030"
