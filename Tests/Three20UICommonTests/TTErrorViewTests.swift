@@ -56,7 +56,7 @@ struct TTErrorViewTests {
     let view = TTErrorView(title: "Failed")
     let button = view.setAction(title: "Reload") { _ in retried += 1 }
     #expect(button.isFocused)
-    #expect(view.handleKey(.enter))
+    #expect(view.handleKeyFromFocus(.enter))
     #expect(retried == 1)
     view.removeAction()
     #expect(view.button == nil)

@@ -90,8 +90,20 @@ struct TTKeyDecoderTests {
     // Escape alone, twice, and before a key.
     Case([0x1B], [.escape]),
     Case([0x1B, 0x1B], [.escape, .escape]),
-    Case("\(esc)x", [.escape, .character("x")]),
+    Case("\(esc)x", [.alt(.character("x"))]),
     Case("\(esc)\(esc)[A", [.escape, .up]),
+    // Alt: ESC before a key, or the modifier parameter.
+    Case("\(esc)b", [.alt(.character("b"))]),
+    Case("\(esc)B", [.alt(.character("B"))]),
+    Case("\(esc)é", [.alt(.character("é"))]),
+    Case([0x1B, 0x7F], [.alt(.backspace)]),
+    Case([0x1B, 0x0D], [.alt(.enter)]),
+    Case([0x1B, 0x17], [.alt(.control("w"))]),
+    Case("\(esc)[1;3D", [.alt(.left)]),
+    Case("\(esc)[1;3C", [.alt(.right)]),
+    Case("\(esc)[1;4A", [.alt(.up)]),
+    Case("\(esc)[3;3~", [.alt(.delete)]),
+    Case("\(esc)O", [.alt(.character("O"))]),
     // Several keys in one read.
     Case("ab\r\(esc)[Bq", [.character("a"), .character("b"), .enter, .down, .character("q")]),
     // Garbage is skipped.
@@ -101,7 +113,7 @@ struct TTKeyDecoderTests {
     Case("\(esc)[1 qx", [.character("x")]),
     Case("\(esc)OZx", [.character("x")]),
     Case("\(esc)O~x", [.character("x")]),
-    Case("\(esc)[Mx", [.character("x")]),
+    Case("\(esc)[Mx", []),
     Case("\(esc)[1\u{03}", [.control("c")]),
     Case([0x80, 0x61], [.character("a")]),
     Case([0xFF, 0xFE, 0x61], [.character("a")]),

@@ -206,23 +206,133 @@ struct TTViewTests {
     #expect(canvas.lines == ["┌───────┐", "│ Hello │", "└───────┘"])
   }
 
-  /// Keys go to visible subviews, front first, until one uses them.
-  @Test func keysGoToSubviews() {
+  /// Keys go along the focus chain: the focused visible view first, then the views above
+  /// it; a view's own handleKey uses none by default.
+  @Test func keysGoAlongTheFocusChain() {
     let root = TTView()
     let back = TTButton(title: "back")
     let front = TTButton(title: "front")
     var pressed: [String] = []
     back.action = { pressed.append($0.title) }
     front.action = { pressed.append($0.title) }
-    back.isFocused = true
     root.addSubview(back)
     root.addSubview(front)
-    #expect(root.handleKey(.enter))
-    front.isFocused = true
-    #expect(root.handleKey(.enter))
+    #expect(!root.handleKeyFromFocus(.enter))
+    back.becomeFocused()
+    #expect(root.handleKeyFromFocus(.enter))
+    front.becomeFocused()
+    #expect(!back.isFocused)
+    #expect(root.handleKeyFromFocus(.enter))
     front.isHidden = true
-    #expect(root.handleKey(.enter))
-    #expect(pressed == ["back", "front", "back"])
-    #expect(!root.handleKey(.character("x")))
+    #expect(root.focusedView == nil)
+    #expect(!root.handleKeyFromFocus(.enter))
+    #expect(pressed == ["back", "front"])
+    #expect(!root.handleKey(.enter))
+  }
+
+  /// Tab order is drawing order over visible, focusable views, wrapping at both ends.
+  @Test func focusMovesInDrawingOrderAndWraps() {
+    let root = TTView()
+    let group = TTView()
+    let first = TTButton(title: "1")
+    let second = TTButton(title: "2")
+    let third = TTButton(title: "3")
+    let disabled = TTButton(title: "x")
+    disabled.isEnabled = false
+    root.addSubview(first)
+    root.addSubview(group)
+    group.addSubview(second)
+    group.addSubview(disabled)
+    root.addSubview(third)
+    #expect(root.focusableViews.map { ($0 as? TTButton)?.title } == ["1", "2", "3"])
+    #expect(root.moveFocus())
+    #expect(first.isFocused)
+    root.moveFocus()
+    #expect(second.isFocused && !first.isFocused)
+    root.moveFocus()
+    root.moveFocus()
+    #expect(first.isFocused)
+    root.moveFocus(forward: false)
+    #expect(third.isFocused)
+    group.isHidden = true
+    root.moveFocus(forward: false)
+    #expect(first.isFocused)
+    #expect(!TTView().moveFocus())
+    #expect(!disabled.becomeFocused())
+  }
+
+  /// Hit-testing finds the frontmost visible view under a point, only where it is drawn.
+  @Test func hitTestFindsTheFrontmostDrawnView() {
+    let root = TTView(frame: TTRect(x: 0, y: 0, width: 20, height: 10))
+    let panel = TTView(frame: TTRect(x: 2, y: 2, width: 10, height: 4))
+    let inner = TTView(frame: TTRect(x: 1, y: 1, width: 30, height: 1))
+    let overlay = TTView(frame: TTRect(x: 0, y: 0, width: 5, height: 5))
+    root.addSubview(panel)
+    panel.addSubview(inner)
+    root.addSubview(overlay)
+    #expect(root.hitTest(TTPoint(x: 4, y: 3)) === overlay)
+    #expect(root.hitTest(TTPoint(x: 6, y: 3)) === inner)
+    #expect(root.hitTest(TTPoint(x: 6, y: 4)) === panel)
+    #expect(root.hitTest(TTPoint(x: 15, y: 3)) === root)
+    #expect(root.hitTest(TTPoint(x: 20, y: 3)) == nil)
+    overlay.isHidden = true
+    #expect(root.hitTest(TTPoint(x: 4, y: 3)) === inner)
+  }
+
+  /// A click goes to the view under the pointer in its own coordinates, focuses it, and the
+  /// view that took the press gets the release wherever it happens.
+  @Test func clicksFocusAndTheReleaseGoesToThePressedView() {
+    let root = TTView(frame: TTRect(x: 0, y: 0, width: 30, height: 3))
+    var pressed = 0
+    let button = TTButton(title: "OK", frame: TTRect(x: 10, y: 1, width: 6, height: 1)) { _ in pressed += 1 }
+    root.addSubview(button)
+    func mouse(_ action: TTMouseEvent.Action, _ x: Int, _ y: Int) -> TTMouseEvent {
+      TTMouseEvent(action, at: TTPoint(x: x, y: y))
+    }
+    #expect(root.handleMouseFromHit(mouse(.press, 12, 1)))
+    #expect(button.isFocused && button.isPressed)
+    #expect(root.handleMouseFromHit(mouse(.release, 12, 1)))
+    #expect(pressed == 1 && !button.isPressed)
+    // Pressed on the button, released elsewhere: no click, but the button hears the release.
+    #expect(root.handleMouseFromHit(mouse(.press, 11, 1)))
+    #expect(root.handleMouseFromHit(mouse(.release, 25, 0)))
+    #expect(pressed == 1 && !button.isPressed)
+    // A press elsewhere reaches no button.
+    #expect(!root.handleMouseFromHit(mouse(.press, 2, 2)))
+    #expect(!root.handleMouseFromHit(mouse(.release, 2, 2)))
+  }
+
+  /// A controller routes events: keys to the focused view then the controller, unused Tab
+  /// moves focus, pastes to the focused view, unused pastes are dropped.
+  @Test func controllerDispatchRoutesEvents() {
+    final class Screen: TTViewController {
+      var keys: [TTKey] = []
+      var pastes: [String] = []
+      override func handleKey(_ key: TTKey) -> Bool {
+        keys.append(key)
+        return key == .character("q")
+      }
+      override func handlePaste(_ text: String) -> Bool {
+        pastes.append(text)
+        return false
+      }
+    }
+    let screen = Screen()
+    screen.view.frame = TTRect(x: 0, y: 0, width: 20, height: 2)
+    var pressed = 0
+    let ok = TTButton(title: "OK", frame: TTRect(x: 0, y: 0, width: 6, height: 1)) { _ in pressed += 1 }
+    screen.view.addSubview(ok)
+    #expect(screen.dispatch(.key(.character("q"))))
+    #expect(!screen.dispatch(.key(.enter)))
+    #expect(screen.dispatch(.key(.tab)))
+    #expect(ok.isFocused)
+    #expect(screen.dispatch(.key(.enter)))
+    #expect(pressed == 1)
+    #expect(screen.keys == [.character("q"), .enter, .tab])
+    #expect(!screen.dispatch(.paste("text")))
+    #expect(screen.pastes == ["text"])
+    #expect(screen.dispatch(.mouse(TTMouseEvent(.press, at: TTPoint(x: 1, y: 0)))))
+    #expect(screen.dispatch(.mouse(TTMouseEvent(.release, at: TTPoint(x: 1, y: 0)))))
+    #expect(pressed == 2)
   }
 }

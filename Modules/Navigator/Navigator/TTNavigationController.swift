@@ -110,6 +110,33 @@ open class TTNavigationController: TTViewController {
     return false
   }
 
+  /// Passes a mouse event the views did not use to the visible controller, with the position
+  /// moved into its view.
+  ///
+  /// - Parameter event: The event, in this controller's view.
+  /// - Returns: Whether the visible controller used it.
+  open override func handleMouse(_ event: TTMouseEvent) -> Bool {
+    guard let visible = navigator.visibleController, let content = visible.viewIfLoaded,
+      content.superview === viewIfLoaded
+    else { return false }
+    return visible.handleMouse(event.offsetBy(dx: -content.frame.x, dy: -content.frame.y))
+  }
+
+  /// Passes a paste the views did not use to the visible controller.
+  ///
+  /// - Parameter text: The text.
+  /// - Returns: Whether the visible controller used it.
+  open override func handlePaste(_ text: String) -> Bool {
+    navigator.visibleController?.handlePaste(text) ?? false
+  }
+
+  /// Tells the visible controller that the terminal gained or lost focus.
+  ///
+  /// - Parameter isFocused: Whether the terminal has focus.
+  open override func terminalFocusDidChange(_ isFocused: Bool) {
+    navigator.visibleController?.terminalFocusDidChange(isFocused)
+  }
+
   /// Ticks the bar and the visible controller.
   open override func tick() {
     navigationBar.tick()

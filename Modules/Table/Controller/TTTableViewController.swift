@@ -362,7 +362,7 @@ open class TTTableViewController: TTViewController, TTModelDelegate {
       return true
     }
     guard let root = rootView else { return super.handleKey(key) }
-    if let stateView = root.stateView, !stateView.isHidden, stateView.handleKey(key) { return true }
+    if let stateView = root.stateView, !stateView.isHidden, stateView.handleKeyFromFocus(key) { return true }
     if viewState.showsRows, root.table.handleKey(key) { return true }
     if let overlay = root.overlay, overlay.handleKey(key) { return true }
     return super.handleKey(key)

@@ -302,14 +302,85 @@ open class TTViewController {
 
   /// Handles a key; returns whether it was used.
   ///
-  /// The default uses no key. Override it to act on keys, and return `false` (or call
-  /// `super`) for keys you do not use, so a container can use them. To let a focused
-  /// button in the view take Enter, pass keys on with `view.handleKey(key)`.
+  /// ``dispatch(_:)`` calls it after the views of the focus chain have refused the key. The
+  /// default uses no key. Override it to act on keys, and return `false` (or call `super`)
+  /// for keys you do not use, so a container can use them.
   ///
   /// - Parameter key: The key.
   /// - Returns: `true` when the key was used.
   open func handleKey(_ key: TTKey) -> Bool {
     false
+  }
+
+  /// Handles a mouse event the views under the pointer did not use; returns whether it was
+  /// used.
+  ///
+  /// The position is in the view's coordinates. The default uses none; containers pass the
+  /// event on to the controller they show, with the position moved into its view.
+  ///
+  /// - Parameter event: The event.
+  /// - Returns: `true` when the event was used.
+  open func handleMouse(_ event: TTMouseEvent) -> Bool {
+    false
+  }
+
+  /// Handles a paste the focused views did not use; returns whether it was used.
+  ///
+  /// The default uses none: a paste nobody takes is dropped, never typed as keys.
+  ///
+  /// - Parameter text: The pasted text, with line ends as `\n`.
+  /// - Returns: `true` when the text was used.
+  open func handlePaste(_ text: String) -> Bool {
+    false
+  }
+
+  /// Called when the terminal window gains or loses focus (reported when the host asks
+  /// for ``TTTerminalHost/InputModes/focus``); the default does nothing.
+  ///
+  /// - Parameter isFocused: Whether the terminal window now has focus.
+  open func terminalFocusDidChange(_ isFocused: Bool) {}
+
+  /// Routes an input event to the views and to the controller; what ``TTTerminalHost``
+  /// calls for every event it reads.
+  ///
+  /// - A key goes along the focus chain (``TTView/handleKeyFromFocus(_:)``): the focused
+  ///   view, then the views above it; then to ``handleKey(_:)``. A Tab or Shift-Tab that
+  ///   nobody used moves the focus (``TTView/moveFocus(forward:)``).
+  /// - A mouse event goes to the view under the pointer, then the views above it
+  ///   (``TTView/handleMouseFromHit(_:)``; a left press focuses what it lands on), then to
+  ///   ``handleMouse(_:)``.
+  /// - A paste goes along the focus chain (``TTView/handlePasteFromFocus(_:)``), then to
+  ///   ``handlePaste(_:)``; one nobody uses is dropped.
+  /// - A focus change goes to ``terminalFocusDidChange(_:)``.
+  ///
+  /// ```swift
+  /// let screen = TTViewController()
+  /// let ok = TTButton(title: "OK")
+  /// ok.frame = TTRect(x: 0, y: 0, width: 6, height: 1)
+  /// screen.view.addSubview(ok)
+  /// screen.dispatch(.key(.tab))      // true: the button takes the focus
+  /// ok.isFocused                     // true
+  /// ```
+  ///
+  /// - Parameter event: The event.
+  /// - Returns: Whether anything used it.
+  @discardableResult
+  public func dispatch(_ event: TTInputEvent) -> Bool {
+    switch event {
+    case .key(let key):
+      if view.handleKeyFromFocus(key) || handleKey(key) { return true }
+      if key == .tab || key == .backTab { return view.moveFocus(forward: key == .tab) }
+      return false
+    case .mouse(let mouse):
+      return view.handleMouseFromHit(mouse) || handleMouse(mouse)
+    case .paste(let text):
+      if view.handlePasteFromFocus(text) || handlePaste(text) { return true }
+      TTViewLog.debug("\(Self.self): a paste of \(text.count) characters was not used")
+      return false
+    case .focusIn, .focusOut:
+      terminalFocusDidChange(event == .focusIn)
+      return true
+    }
   }
 
   /// Advances animations by one step; the terminal host calls it about ten times a second

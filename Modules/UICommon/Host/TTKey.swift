@@ -1,4 +1,5 @@
 import Three20Style
+
 /// A key the user pressed, decoded from the bytes a terminal sends.
 ///
 /// ``TTKeyDecoder`` turns terminal input into keys; ``TTTerminalHost`` hands them to the
@@ -7,6 +8,7 @@ import Three20Style
 /// ```swift
 /// TTKeyDecoder.decode(Array("j\u{1B}[A\r".utf8))   // [.character("j"), .up, .enter]
 /// TTKeyDecoder.decode([0x03])                       // [.control("c")]
+/// TTKeyDecoder.decode(Array("\u{1B}b".utf8))          // [.alt(.character("b"))]
 /// ```
 public enum TTKey: Sendable, Hashable, CustomStringConvertible {
   /// A printable character, including the space: `.character("j")`, `.character("漢")`.
@@ -49,6 +51,14 @@ public enum TTKey: Sendable, Hashable, CustomStringConvertible {
   case delete
   /// A function key, F1 to F12.
   case function(Int)
+  /// A key pressed with Alt (Meta): `.alt(.character("b"))` is Alt-B, `.alt(.backspace)`
+  /// Alt-Backspace, `.alt(.left)` Alt-←.
+  ///
+  /// Terminals send Alt-key as `ESC` followed by the key, so an Escape pressed just before
+  /// another key (in the same read) also reads as Alt-key; an Escape on its own is
+  /// ``escape``. Arrows and other sequences carry Alt in their modifier parameter
+  /// (`ESC [ 1 ; 3 D`).
+  indirect case alt(TTKey)
 
   /// Ctrl-C, which ``TTTerminalHost`` treats as "stop".
   public static let interrupt = TTKey.control("c")
@@ -75,6 +85,7 @@ public enum TTKey: Sendable, Hashable, CustomStringConvertible {
     case .insert: "insert"
     case .delete: "delete"
     case .function(let number): "f\(number)"
+    case .alt(let key): "alt-\(key)"
     }
   }
 }

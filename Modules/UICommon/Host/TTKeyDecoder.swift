@@ -1,18 +1,19 @@
 import Three20Style
 
-/// Turns the bytes a terminal sends into ``TTKey``s.
+/// Turns the bytes a terminal sends into keys, mouse events, pastes and focus changes.
 ///
 /// The decoder is a value with no side effects: feed it bytes as they are read with
-/// `decode(_:)` and it returns every key they complete. Bytes that may begin a longer
-/// sequence — a lone `ESC`, half an escape sequence, the first bytes of a multi-byte UTF-8
-/// character — are kept until the next call. A lone `ESC` is ambiguous (the Escape key, or
-/// the start of an arrow key's `ESC [ A`), so the caller waits a moment and, if nothing more
-/// arrives, calls ``flush()`` to turn it into ``TTKey/escape``. ``TTTerminalHost`` does this
-/// after ``TTTerminalHost/escapeTimeout``.
+/// ``decodeEvents(_:)`` (or ``decode(_:)`` for keys alone) and it returns every event they
+/// complete. Bytes that may begin a longer sequence — a lone `ESC`, half an escape sequence,
+/// the first bytes of a multi-byte UTF-8 character — are kept until the next call. A lone
+/// `ESC` is ambiguous (the Escape key, or the start of an arrow key's `ESC [ A`), so the
+/// caller waits a moment and, if nothing more arrives, calls ``flushEvents()`` to turn it
+/// into ``TTKey/escape``. ``TTTerminalHost`` does this after
+/// ``TTTerminalHost/escapeTimeout``.
 ///
 /// What it understands:
 ///
-/// | Bytes | Key |
+/// | Bytes | Event |
 /// |---|---|
 /// | printable ASCII and UTF-8 (split across reads or not) | ``TTKey/character(_:)`` |
 /// | `CR`, `LF`, `ESC O M` | ``TTKey/enter`` |
@@ -24,10 +25,16 @@ import Three20Style
 /// | `ESC [ 2 ~`, `3 ~`, `5 ~`, `6 ~` | insert, delete, page up, page down |
 /// | `ESC O P`…`S`, `ESC [ 11 ~`…`24 ~` | ``TTKey/function(_:)`` F1–F12 |
 /// | other C0 bytes | ``TTKey/control(_:)`` |
-/// | `ESC` then anything else | ``TTKey/escape``, then that key |
+/// | `ESC` then a key; a sequence with the Alt modifier (`ESC [ 1 ; 3 D`) | ``TTKey/alt(_:)`` |
+/// | `ESC [ < b ; x ; y M` or `m` (SGR, mode 1006); `ESC [ M b x y` (X10) | ``TTInputEvent/mouse(_:)`` |
+/// | `ESC [ 200 ~` text `ESC [ 201 ~` (bracketed paste, mode 2004) | ``TTInputEvent/paste(_:)`` |
+/// | `ESC [ I`, `ESC [ O` (focus reporting, mode 1004) | ``TTInputEvent/focusIn``, ``TTInputEvent/focusOut`` |
 ///
-/// Anything else is skipped without a key: unknown escape sequences, invalid UTF-8, C1
-/// control characters, and sequences longer than 64 bytes. Nothing traps, whatever the input.
+/// Anything else is skipped without an event: unknown escape sequences, invalid UTF-8, C1
+/// control characters, and sequences longer than 64 bytes. Between the paste markers every
+/// byte is text — an Enter or an escape sequence in a paste never becomes a key. Memory stays
+/// bounded whatever the input: a paste longer than ``maximumPasteLength`` is handed on in
+/// pieces. Nothing traps.
 ///
 /// ```swift
 /// var decoder = TTKeyDecoder()
@@ -42,38 +49,82 @@ public struct TTKeyDecoder: Sendable, Hashable {
   /// The longest escape sequence kept while waiting for its end; longer ones are skipped.
   static let maximumSequenceLength = 64
 
+  /// The most bytes of a paste held before they are handed on as a ``TTInputEvent/paste(_:)``:
+  /// 1 MiB. A longer paste arrives as several paste events, in order.
+  public static let maximumPasteLength = 1 << 20
+
+  /// What starts a bracketed paste.
+  static let pasteStart: [UInt8] = Array("\u{1B}[200~".utf8)
+  /// What ends a bracketed paste.
+  static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
+
   private var pending: [UInt8] = []
+  /// Whether the bytes being read are inside a bracketed paste.
+  private var pasting = false
+  /// The paste read so far.
+  private var paste: [UInt8] = []
 
   /// Creates a decoder with nothing pending.
   public init() {}
 
-  /// Whether bytes are held back, waiting for more input or for ``flush()``.
+  /// Whether bytes are held back, waiting for more input or for ``flushEvents()``.
   ///
-  /// When this is `true` after `decode(_:)`, wait a short while for more bytes, then call
-  /// ``flush()``.
-  public var hasPendingInput: Bool { !pending.isEmpty }
+  /// When this is `true` after a decode, wait a short while for more bytes, then flush
+  /// (``TTTerminalHost`` waits ``TTTerminalHost/escapeTimeout``, or
+  /// ``TTTerminalHost/pasteTimeout`` inside a paste).
+  public var hasPendingInput: Bool { !pending.isEmpty || pasting }
+
+  /// Whether a bracketed paste has begun and not yet ended.
+  public var isInsidePaste: Bool { pasting }
 
   /// Decodes bytes, returning every key they complete and keeping an unfinished tail.
+  ///
+  /// Mouse events, pastes and focus changes are read and dropped; use ``decodeEvents(_:)``
+  /// to have them.
   ///
   /// - Parameter bytes: The bytes just read.
   /// - Returns: The keys, in order; empty when the bytes complete none.
   public mutating func decode(_ bytes: some Sequence<UInt8>) -> [TTKey] {
+    decodeEvents(bytes).compactMap(\.key)
+  }
+
+  /// Decodes bytes, returning every event they complete and keeping an unfinished tail.
+  ///
+  /// ```swift
+  /// var decoder = TTKeyDecoder()
+  /// decoder.decodeEvents(Array("\u{1B}[<64;3;4M".utf8))
+  /// // [.mouse(TTMouseEvent(.scrollUp, button: .none, at: TTPoint(x: 2, y: 3)))]
+  /// ```
+  ///
+  /// - Parameter bytes: The bytes just read.
+  /// - Returns: The events, in order; empty when the bytes complete none.
+  public mutating func decodeEvents(_ bytes: some Sequence<UInt8>) -> [TTInputEvent] {
     pending.append(contentsOf: bytes)
     return run(final: false)
   }
 
-  /// Decodes whatever is held back as if no more input will follow.
+  /// Decodes whatever is held back as if no more input will follow, returning the keys.
   ///
-  /// A lone `ESC` becomes ``TTKey/escape``; `ESC` followed by a character becomes
-  /// ``TTKey/escape`` and the character; an unfinished escape sequence or UTF-8 character is
-  /// dropped.
+  /// A lone `ESC` becomes ``TTKey/escape``; an unfinished escape sequence or UTF-8 character
+  /// is dropped.
   ///
   /// - Returns: The keys; empty when nothing was pending.
   public mutating func flush() -> [TTKey] {
+    flushEvents().compactMap(\.key)
+  }
+
+  /// Decodes whatever is held back as if no more input will follow.
+  ///
+  /// A lone `ESC` becomes ``TTKey/escape``; an unfinished escape sequence or UTF-8 character
+  /// is dropped. A paste whose end marker never came ends here: what was read of it is handed
+  /// on as a ``TTInputEvent/paste(_:)``, and the bytes after it are keys again.
+  ///
+  /// - Returns: The events; empty when nothing was pending.
+  public mutating func flushEvents() -> [TTInputEvent] {
     run(final: true)
   }
 
-  /// Decodes a complete piece of input in one go: `decode(_:)` then ``flush()``.
+  /// Decodes a complete piece of input in one go: ``decode(_:)`` then ``flush()``.
   ///
   /// ```swift
   /// TTKeyDecoder.decode(Array("q".utf8))   // [.character("q")]
@@ -83,93 +134,203 @@ public struct TTKeyDecoder: Sendable, Hashable {
   /// - Parameter bytes: The input.
   /// - Returns: The keys.
   public static func decode(_ bytes: some Sequence<UInt8>) -> [TTKey] {
+    decodeEvents(bytes).compactMap(\.key)
+  }
+
+  /// Decodes a complete piece of input in one go: ``decodeEvents(_:)`` then
+  /// ``flushEvents()``.
+  ///
+  /// - Parameter bytes: The input.
+  /// - Returns: The events.
+  public static func decodeEvents(_ bytes: some Sequence<UInt8>) -> [TTInputEvent] {
     var decoder = TTKeyDecoder()
-    return decoder.decode(bytes) + decoder.flush()
+    return decoder.decodeEvents(bytes) + decoder.flushEvents()
   }
 
   /// What one step of decoding found at the front of the input.
   private enum Step {
-    /// A key that took this many bytes.
-    case key(TTKey, length: Int)
-    /// Bytes that make no key.
+    /// An event that took this many bytes.
+    case event(TTInputEvent, length: Int)
+    /// The start of a bracketed paste, this many bytes long.
+    case beginPaste(length: Int)
+    /// Bytes that make no event.
     case skip(length: Int)
     /// The start of something that needs more bytes.
     case incomplete
+
+    static func key(_ key: TTKey, length: Int) -> Step { .event(.key(key), length: length) }
   }
 
-  private mutating func run(final: Bool) -> [TTKey] {
-    var keys: [TTKey] = []
+  private mutating func run(final: Bool) -> [TTInputEvent] {
+    var events: [TTInputEvent] = []
     var index = 0
     let bytes = pending
     while index < bytes.count {
+      if pasting {
+        index = readPaste(bytes, from: index, final: final, into: &events)
+        if pasting { break }
+        continue
+      }
       switch step(bytes, at: index, final: final) {
-      case .key(let key, let length):
-        append(key, to: &keys)
+      case .event(let event, let length):
+        append(event, to: &events)
         index += max(1, length)
+      case .beginPaste(let length):
+        pasting = true
+        paste = []
+        index += length
       case .skip(let length):
         index += max(1, length)
       case .incomplete:
         pending = Array(bytes[index...])
-        return keys
+        return events
       }
     }
-    pending = []
-    return keys
+    pending = index < bytes.count ? Array(bytes[index...]) : []
+    if final && pasting {
+      // The terminal went quiet inside a paste: hand on what came, and read keys again.
+      pending = []
+      pasting = false
+      if !paste.isEmpty { events.append(.paste(Self.pasteText(paste))) }
+      paste = []
+    }
+    return events
   }
 
-  /// Adds a key, joining a combining mark to the character before it.
-  private func append(_ key: TTKey, to keys: inout [TTKey]) {
-    if case .character(let mark) = key, case .character(let base)? = keys.last {
+  /// Reads paste bytes from `start`; returns where reading stopped. Ends the paste at its
+  /// end marker; keeps a tail that may be the start of the marker (it stays pending).
+  private mutating func readPaste(
+    _ bytes: [UInt8], from start: Int, final: Bool, into events: inout [TTInputEvent]
+  ) -> Int {
+    var index = start
+    let marker = Self.pasteEnd
+    while index < bytes.count {
+      if bytes[index] == 0x1B {
+        let available = min(marker.count, bytes.count - index)
+        if bytes[index..<(index + available)].elementsEqual(marker[0..<available]) {
+          if available == marker.count {
+            events.append(.paste(Self.pasteText(paste)))
+            paste = []
+            pasting = false
+            return index + marker.count
+          }
+          // Maybe the start of the end marker: wait for the rest, unless none is coming.
+          if !final { return index }
+        }
+      }
+      paste.append(bytes[index])
+      index += 1
+      if paste.count >= Self.maximumPasteLength {
+        // Cut after the last whole character, and not between CR and LF.
+        var cut = paste.count
+        var start = cut - 1
+        while start > 0, cut - start < 4, paste[start] & 0xC0 == 0x80 { start -= 1 }
+        let lead = paste[start]
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+        if cut - start < length { cut = start }
+        if cut > 1, paste[cut - 1] == 0x0D { cut -= 1 }
+        if cut == 0 { cut = paste.count }
+        events.append(.paste(Self.pasteText(Array(paste[0..<cut]))))
+        paste = Array(paste[cut...])
+      }
+    }
+    return index
+  }
+
+  /// The text of pasted bytes: invalid UTF-8 as U+FFFD, `CR LF` and `CR` as `LF`.
+  static func pasteText(_ bytes: [UInt8]) -> String {
+    var normalized: [UInt8] = []
+    normalized.reserveCapacity(bytes.count)
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == 0x0D {
+        normalized.append(0x0A)
+        if index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
+      } else {
+        normalized.append(byte)
+      }
+      index += 1
+    }
+    return String(decoding: normalized, as: UTF8.self)
+  }
+
+  /// Adds an event, joining a combining mark to the character before it.
+  private func append(_ event: TTInputEvent, to events: inout [TTInputEvent]) {
+    if case .key(.character(let mark)) = event, case .key(.character(let base))? = events.last {
       let joined = String(base) + String(mark)
       if joined.count == 1, let character = joined.first {
-        keys[keys.count - 1] = .character(character)
+        events[events.count - 1] = .key(.character(character))
         return
       }
     }
-    keys.append(key)
+    events.append(event)
   }
 
   private func step(_ bytes: [UInt8], at index: Int, final: Bool) -> Step {
     let byte = bytes[index]
+    if byte == 0x1B { return escape(bytes, at: index, final: final) }
+    if let key = Self.singleByteKey(byte) { return .key(key, length: 1) }
+    return utf8(bytes, at: index, final: final)
+  }
+
+  /// The key of a byte that is a key on its own: C0 controls, DEL and printable ASCII.
+  private static func singleByteKey(_ byte: UInt8) -> TTKey? {
     switch byte {
-    case 0x1B: return escape(bytes, at: index, final: final)
-    case 0x0D, 0x0A: return .key(.enter, length: 1)
-    case 0x09: return .key(.tab, length: 1)
-    case 0x08, 0x7F: return .key(.backspace, length: 1)
-    case 0x00: return .key(.control("@"), length: 1)
-    case 0x01...0x1A: return .key(.control(Character(Unicode.Scalar(byte - 1 + 0x61))), length: 1)
-    case 0x1C: return .key(.control("\\"), length: 1)
-    case 0x1D: return .key(.control("]"), length: 1)
-    case 0x1E: return .key(.control("^"), length: 1)
-    case 0x1F: return .key(.control("_"), length: 1)
-    case 0x20...0x7E: return .key(.character(Character(Unicode.Scalar(byte))), length: 1)
-    default: return utf8(bytes, at: index, final: final)
+    case 0x0D, 0x0A: .enter
+    case 0x09: .tab
+    case 0x08, 0x7F: .backspace
+    case 0x00: .control("@")
+    case 0x01...0x1A: .control(Character(Unicode.Scalar(byte - 1 + 0x61)))
+    case 0x1C: .control("\\")
+    case 0x1D: .control("]")
+    case 0x1E: .control("^")
+    case 0x1F: .control("_")
+    case 0x20...0x7E: .character(Character(Unicode.Scalar(byte)))
+    default: nil
     }
   }
 
   private func escape(_ bytes: [UInt8], at index: Int, final: Bool) -> Step {
     guard index + 1 < bytes.count else { return final ? .key(.escape, length: 1) : .incomplete }
-    switch bytes[index + 1] {
+    let next = bytes[index + 1]
+    switch next {
     case UInt8(ascii: "["):
       return controlSequence(bytes, at: index, final: final)
     case UInt8(ascii: "O"):
       guard index + 2 < bytes.count else {
         // `ESC O` with nothing after it: Alt-O, or a cut-off sequence.
-        return final ? .key(.escape, length: 1) : .incomplete
+        return final ? .key(.alt(.character("O")), length: 2) : .incomplete
       }
       let finalByte = bytes[index + 2]
-      guard (0x20...0x7E).contains(finalByte) else { return .key(.escape, length: 1) }
+      guard (0x20...0x7E).contains(finalByte) else { return .key(.alt(.character("O")), length: 2) }
       // `ESC O M` is the keypad's Enter; the other finals are those `ESC [` shares.
       let key: TTKey? = finalByte == UInt8(ascii: "M") ? .enter : Self.cursorKey(finalByte)
       return key.map { .key($0, length: 3) } ?? .skip(length: 3)
-    default:
-      // ESC then a key: the Escape key, then that key (Alt-key in most terminals).
+    case 0x1B:
+      // Escape pressed twice, or Escape before a sequence: the first is the Escape key.
       return .key(.escape, length: 1)
+    default:
+      // ESC then a key: Alt-key, as terminals send it.
+      if let key = Self.singleByteKey(next) { return .key(.alt(key), length: 2) }
+      switch utf8(bytes, at: index + 1, final: final) {
+      case .event(.key(let key), let length): return .key(.alt(key), length: length + 1)
+      case .incomplete: return .incomplete
+      case .event, .beginPaste, .skip: return .key(.escape, length: 1)
+      }
     }
   }
 
   /// `ESC [` parameters, intermediates, final byte.
   private func controlSequence(_ bytes: [UInt8], at index: Int, final: Bool) -> Step {
+    // X10 mouse: `ESC [ M` and three bytes, each a value plus 32.
+    if index + 2 < bytes.count, bytes[index + 2] == UInt8(ascii: "M") {
+      guard index + 5 < bytes.count else { return final ? .skip(length: bytes.count - index) : .incomplete }
+      let event = Self.mouseEvent(
+        code: Int(bytes[index + 3]) - 32, x: Int(bytes[index + 4]) - 32, y: Int(bytes[index + 5]) - 32,
+        release: false, x10: true)
+      return event.map { .event(.mouse($0), length: 6) } ?? .skip(length: 6)
+    }
     var end = index + 2
     while end < bytes.count, (0x20...0x3F).contains(bytes[end]) {
       end += 1
@@ -186,18 +347,76 @@ public struct TTKeyDecoder: Sendable, Hashable {
     }
     let length = end - index + 1
     let parameterBytes = bytes[(index + 2)..<end]
-    // Private sequences (`ESC [ ? …`, `ESC [ < …`) and intermediates are never keys.
+    if parameterBytes.first == UInt8(ascii: "<") {
+      return sgrMouse(parameterBytes.dropFirst(), final: finalByte, length: length)
+    }
+    // Other private sequences (`ESC [ ? …`) and intermediates are never keys.
     guard parameterBytes.allSatisfy({ (0x30...0x3B).contains($0) }) else { return .skip(length: length) }
     let parameters = String(decoding: parameterBytes, as: UTF8.self).split(
       separator: ";", omittingEmptySubsequences: false)
     let first = parameters.first.flatMap { Int($0) }
+    if parameterBytes.isEmpty {
+      if finalByte == UInt8(ascii: "I") { return .event(.focusIn, length: length) }
+      if finalByte == UInt8(ascii: "O") { return .event(.focusOut, length: length) }
+    }
+    if finalByte == UInt8(ascii: "~"), first == 200, parameters.count == 1 {
+      return .beginPaste(length: length)
+    }
     let key: TTKey? =
       switch finalByte {
       case UInt8(ascii: "Z"): .backTab
       case UInt8(ascii: "~"): Self.tildeKey(first)
       default: Self.cursorKey(finalByte)
       }
-    return key.map { .key($0, length: length) } ?? .skip(length: length)
+    guard let key else { return .skip(length: length) }
+    // The modifier parameter is 1 plus a bit mask: 1 Shift, 2 Alt, 4 Control.
+    let modifier = parameters.count > 1 ? Int(parameters[1]) ?? 1 : 1
+    let withAlt = modifier > 1 && (modifier - 1) & 2 != 0
+    return .key(withAlt ? .alt(key) : key, length: length)
+  }
+
+  /// An SGR mouse report: `ESC [ < b ; x ; y` then `M` (press, drag, wheel) or `m` (release).
+  private func sgrMouse(_ parameters: ArraySlice<UInt8>, final: UInt8, length: Int) -> Step {
+    guard final == UInt8(ascii: "M") || final == UInt8(ascii: "m"),
+      parameters.allSatisfy({ (0x30...0x39).contains($0) || $0 == UInt8(ascii: ";") })
+    else { return .skip(length: length) }
+    let numbers = String(decoding: parameters, as: UTF8.self).split(
+      separator: ";", omittingEmptySubsequences: false
+    ).map { Int($0) }
+    guard numbers.count == 3, let code = numbers[0], let x = numbers[1], let y = numbers[2] else {
+      return .skip(length: length)
+    }
+    let event = Self.mouseEvent(code: code, x: x, y: y, release: final == UInt8(ascii: "m"), x10: false)
+    return event.map { .event(.mouse($0), length: length) } ?? .skip(length: length)
+  }
+
+  /// The event of a mouse report's button code and 1-based position, or `nil` for codes
+  /// that mean nothing here (extra buttons, motion without a button).
+  static func mouseEvent(code: Int, x: Int, y: Int, release: Bool, x10: Bool) -> TTMouseEvent? {
+    guard code >= 0, x >= 1, y >= 1 else { return nil }
+    var modifiers: TTMouseEvent.Modifiers = []
+    if code & 4 != 0 { modifiers.insert(.shift) }
+    if code & 8 != 0 { modifiers.insert(.alt) }
+    if code & 16 != 0 { modifiers.insert(.control) }
+    let position = TTPoint(x: x - 1, y: y - 1)
+    let low = code & 3
+    if code & 128 != 0 { return nil }
+    if code & 64 != 0 {
+      let actions: [TTMouseEvent.Action] = [.scrollUp, .scrollDown, .scrollLeft, .scrollRight]
+      guard !release else { return nil }
+      return TTMouseEvent(actions[low], button: .none, at: position, modifiers: modifiers)
+    }
+    let buttons: [TTMouseEvent.Button] = [.left, .middle, .right, .none]
+    let button = buttons[low]
+    if code & 32 != 0 {
+      // Motion: with a button held it is a drag; without one (mode 1003) it is not asked for.
+      guard button != .none, !release else { return nil }
+      return TTMouseEvent(.drag, button: button, at: position, modifiers: modifiers)
+    }
+    // X10 reports every release as button 3; SGR names the button and ends with `m`.
+    if x10 && low == 3 { return TTMouseEvent(.release, button: .none, at: position, modifiers: modifiers) }
+    guard button != .none else { return nil }
+    return TTMouseEvent(release ? .release : .press, button: button, at: position, modifiers: modifiers)
   }
 
   /// The key of a final byte that both `ESC [ …` and `ESC O …` end with, or `nil`.

@@ -9,12 +9,16 @@ import Glibc
 ///
 /// The host owns the terminal while it runs. ``start()`` saves the terminal settings, puts
 /// the input in raw mode (keys arrive one by one, unechoed; Ctrl-C arrives as a key), enters
-/// the alternate screen and hides the cursor. ``run(_:)`` then loops:
+/// the alternate screen and hides the cursor; when the input is a terminal it also asks for
+/// the reports of ``inputModes``: mouse actions (SGR, mode 1006), bracketed pastes (2004)
+/// and focus changes (1004). ``run(_:)`` then loops:
 ///
 /// 1. wait for input with `poll`, at most ``tickInterval`` (or ``escapeTimeout`` while a lone
-///    `ESC` is pending, see ``TTKeyDecoder``);
-/// 2. decode the bytes into ``TTKey``s and hand each to the controller's
-///    ``TTViewController/handleKey(_:)``; Ctrl-C (``TTKey/interrupt``) stops the loop;
+///    `ESC` is pending, ``pasteTimeout`` inside a paste; see ``TTKeyDecoder``);
+/// 2. decode the bytes into ``TTInputEvent``s and hand each to the controller's
+///    ``TTViewController/dispatch(_:)``, which routes keys through the focused view, mouse
+///    actions to the view under the pointer and pastes to the focused view (see
+///    <doc:HandlingInput>); Ctrl-C (``TTKey/interrupt``) stops the loop;
 /// 3. every ``tickInterval``, call the controller's ``TTViewController/tick()`` (spinners);
 /// 4. when the terminal was resized (SIGWINCH), the view needs display or an image arrived
 ///    (`TTGlobalImageProvider.generation` grew), draw the view on a `TTCanvas` of the
@@ -25,7 +29,7 @@ import Glibc
 /// 5. yield to other tasks on the main actor, so model loads and timers can finish.
 ///
 /// The loop ends on ``stop()``, Ctrl-C, or end of input; the terminal is then put back
-/// exactly as it was: settings, main screen, cursor. It is also put back if the program
+/// exactly as it was: reports off, settings, main screen, cursor. It is also put back if the program
 /// exits (`atexit`), is ended by SIGINT, SIGTERM, SIGHUP or SIGQUIT (which are then
 /// re-raised with their default action) or crashes with SIGSEGV, SIGBUS, SIGILL, SIGABRT,
 /// SIGFPE or SIGTRAP (re-raised to the handler that was there before, such as the Swift
@@ -71,6 +75,44 @@ public final class TTTerminalHost {
   ///
   /// Defaults to 50 milliseconds.
   public var escapeTimeout: Duration = .milliseconds(50)
+
+  /// How long a bracketed paste may pause before it counts as ended without its end marker.
+  ///
+  /// A terminal sends a paste in one burst; one that stops in the middle (a broken
+  /// terminal, a cut connection) must not swallow every later key as text. Defaults to
+  /// 500 milliseconds.
+  public var pasteTimeout: Duration = .milliseconds(500)
+
+  /// The reports the host asks a terminal for.
+  public struct InputModes: OptionSet, Sendable, Hashable {
+    /// The raw bits.
+    public let rawValue: Int
+    /// Creates modes from raw bits.
+    ///
+    /// - Parameter rawValue: The bits.
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// Mouse presses, releases, drags and the wheel (modes 1000, 1002 and 1006). While they
+    /// are reported the terminal does not select text on a plain drag; most terminals still
+    /// select with Shift held.
+    public static let mouse = InputModes(rawValue: 1)
+    /// Bracketed paste (mode 2004): a paste arrives as one ``TTInputEvent/paste(_:)``.
+    public static let paste = InputModes(rawValue: 2)
+    /// Focus in and out of the terminal window (mode 1004).
+    public static let focus = InputModes(rawValue: 4)
+    /// All of them.
+    public static let all: InputModes = [.mouse, .paste, .focus]
+  }
+
+  /// The reports ``start()`` asks the terminal for, when the input is a terminal.
+  ///
+  /// They are always switched off again when the host gives the terminal back, on exit, on
+  /// a signal and on a crash. Defaults to ``InputModes/all``; leave out ``InputModes/mouse``
+  /// to let the terminal keep plain drags for selecting text.
+  public var inputModes: InputModes = .all
+
+  /// Whether the terminal window has focus, as last reported (``InputModes/focus``); `true`
+  /// until a report says otherwise.
+  public private(set) var isTerminalFocused = true
 
   /// Whether ``start()`` asks the terminal which pixel protocol it speaks.
   ///
@@ -174,6 +216,8 @@ public final class TTTerminalHost {
     size = Self.terminalSize(of: output, environment: environment)
     updateCellPixelSize()
     writeOut(TTTerminalRestorer.enterText)
+    isTerminalFocused = true
+    if settings != nil { writeOut(Self.modesText(inputModes)) }
     TTViewLog.debug("TTTerminalHost started at \(size)")
   }
 
@@ -184,6 +228,15 @@ public final class TTTerminalHost {
   public func stop() {
     stopRequested = true
     if isStarted && !isRunning { finish() }
+  }
+
+  /// The bytes that ask for the reports of `modes`.
+  static func modesText(_ modes: InputModes) -> String {
+    var text = ""
+    if modes.contains(.mouse) { text += "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h" }
+    if modes.contains(.paste) { text += "\u{1B}[?2004h" }
+    if modes.contains(.focus) { text += "\u{1B}[?1004h" }
+    return text
   }
 
   /// Whether to ask the terminal about graphics (see ``queriesGraphics``).
@@ -234,7 +287,9 @@ public final class TTTerminalHost {
       if TTGlobalImageProvider.generation != drawnImageGeneration { root.invalidateView() }
       if root.needsDisplay { redraw(root) }
       let wait: Duration =
-        decoder.hasPendingInput ? escapeTimeout : max(.zero, clock.now.duration(to: nextTick))
+        decoder.isInsidePaste
+        ? pasteTimeout
+        : decoder.hasPendingInput ? escapeTimeout : max(.zero, clock.now.duration(to: nextTick))
       readInput(root, timeout: Self.milliseconds(wait))
       if stopRequested { break }
       if clock.now >= nextTick {
@@ -252,7 +307,7 @@ public final class TTTerminalHost {
     if !pendingInput.isEmpty {
       let typed = pendingInput
       pendingInput = []
-      dispatch(decoder.decode(typed), to: root)
+      dispatch(decoder.decodeEvents(typed), to: root)
       return
     }
     var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
@@ -262,7 +317,7 @@ public final class TTTerminalHost {
       return
     }
     if ready == 0 {
-      if decoder.hasPendingInput { dispatch(decoder.flush(), to: root) }
+      if decoder.hasPendingInput { dispatch(decoder.flushEvents(), to: root) }
       return
     }
     if descriptor.revents & Int16(POLLIN) == 0 {
@@ -272,7 +327,7 @@ public final class TTTerminalHost {
     var buffer = [UInt8](repeating: 0, count: 4096)
     let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
     if count > 0 {
-      dispatch(decoder.decode(buffer[0..<count]), to: root)
+      dispatch(decoder.decodeEvents(buffer[0..<count]), to: root)
     } else if count == 0 {
       stopForInput("end of input")
     } else if errno != EINTR && errno != EAGAIN {
@@ -285,13 +340,18 @@ public final class TTTerminalHost {
     stopRequested = true
   }
 
-  private func dispatch(_ keys: [TTKey], to root: TTViewController) {
-    for key in keys {
-      if key == .interrupt {
+  private func dispatch(_ events: [TTInputEvent], to root: TTViewController) {
+    for event in events {
+      switch event {
+      case .key(.interrupt):
         stopRequested = true
         return
+      case .focusIn, .focusOut:
+        isTerminalFocused = event == .focusIn
+      case .key, .mouse, .paste:
+        break
       }
-      _ = root.handleKey(key)
+      _ = root.dispatch(event)
       if stopRequested { return }
     }
   }

@@ -23,9 +23,12 @@ import Glibc
 /// ``prepare()`` touches every static before any handler is installed, so no handler ever
 /// runs a lazy initialiser.
 enum TTTerminalRestorer {
-  /// The bytes written to put the screen back: reset colours, turn line wrap back on, show
-  /// the cursor, leave the alternate screen.
-  static let restoreText = "\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
+  /// The bytes written to put the screen back: stop focus, paste and mouse reports (harmless
+  /// when they were never asked for), reset colours, turn line wrap back on, show the cursor,
+  /// leave the alternate screen.
+  static let restoreText =
+    "\u{1B}[?1004l\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l"
+    + "\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
 
   /// The bytes written on start: enter the alternate screen, hide the cursor, turn line wrap
   /// off (so writing the last cell never scrolls), clear.

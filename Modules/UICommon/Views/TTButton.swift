@@ -1,4 +1,5 @@
 public import Three20Style
+
 /// A button with a title, drawn with a style for each state: Three20's `TTButton`.
 ///
 /// The look comes, for the state the button is drawn in, from the first of:
@@ -10,7 +11,9 @@ public import Three20Style
 ///    inverse when highlighted, bold and underlined when selected, dim when disabled.
 ///
 /// A focused button in the normal state is drawn highlighted, so the user sees which button
-/// Enter will press. Enter or Space on a focused, enabled button calls ``action``.
+/// Enter will press. Enter or Space on a focused, enabled button calls ``action``, and so does
+/// a click: the left button pressed and released on it (it is drawn highlighted while held).
+/// An enabled button can be focused (Tab stops on it).
 ///
 /// ```swift
 /// let retry = TTButton(title: "Retry") { _ in model.reload() }
@@ -86,10 +89,10 @@ open class TTButton: TTView {
     }
   }
 
-  /// The state the button is drawn in: ``state``, except that a focused button in the
-  /// normal state is drawn `TTControlState.highlighted`.
+  /// The state the button is drawn in: ``state``, except that a focused button, or one held
+  /// down by the mouse, in the normal state is drawn `TTControlState.highlighted`.
   public var displayState: TTControlState {
-    state == .normal && isFocused ? .highlighted : state
+    state == .normal && (isFocused || isPressed) ? .highlighted : state
   }
 
   /// The style the button is drawn with now: ``style(for:)`` of ``displayState``.
@@ -129,6 +132,39 @@ open class TTButton: TTView {
     guard isEnabled, let action else { return false }
     action(self)
     return true
+  }
+
+  /// Whether the button is held down by the mouse, between a press on it and the release.
+  public private(set) var isPressed = false {
+    didSet { if isPressed != oldValue { setNeedsDisplay() } }
+  }
+
+  /// An enabled button can be focused.
+  override open var canBecomeFocused: Bool { isEnabled }
+
+  /// Presses the button on a click: the left button pressed on it and released on it.
+  ///
+  /// A release outside the button, or a drag off it, cancels the press.
+  ///
+  /// - Parameter event: The event, in the button's coordinates.
+  /// - Returns: Whether the event was for the button.
+  override open func handleMouse(_ event: TTMouseEvent) -> Bool {
+    guard isEnabled, event.button == .left else { return false }
+    switch event.action {
+    case .press:
+      isPressed = true
+      return true
+    case .drag:
+      isPressed = bounds.contains(event.position)
+      return true
+    case .release:
+      let wasPressed = isPressed
+      isPressed = false
+      if wasPressed && bounds.contains(event.position) { activate() }
+      return true
+    case .scrollUp, .scrollDown, .scrollLeft, .scrollRight:
+      return false
+    }
   }
 
   /// Presses the button on Enter or Space when it is focused and enabled.

@@ -290,21 +290,250 @@ open class TTView {
   ///     style's insets, padding and borders.
   open func drawContent(on canvas: inout TTCanvas, in rect: TTRect) {}
 
-  // MARK: - Keys and time
+  // MARK: - Keys, mouse, paste and time
 
   /// Offers a key to the view; returns whether it was used.
   ///
-  /// The default offers the key to each visible subview, front to back, until one uses it,
-  /// so a focused button deep in the tree gets Enter. Override it to handle keys yourself,
-  /// and call `super` for the ones you do not use.
+  /// Keys reach views along the focus chain (``handleKeyFromFocus(_:)``): the focused view
+  /// first, then each view above it. The default uses no key. Override it to act on keys,
+  /// and return `false` (or call `super`) for the ones you do not use, so the views above,
+  /// and then the controller, get them.
   ///
   /// - Parameter key: The key.
   /// - Returns: `true` when the key was used.
   open func handleKey(_ key: TTKey) -> Bool {
-    for view in subviews.reversed() where !view.isHidden {
-      if view.handleKey(key) { return true }
+    false
+  }
+
+  /// Offers a mouse event to the view; returns whether it was used.
+  ///
+  /// Events reach views by hit-testing what was drawn (``handleMouseFromHit(_:)``): the
+  /// frontmost view under the pointer first, then each view above it. The position is in
+  /// this view's own coordinates (0,0 is the top left of its frame), so a row at `y == 2`
+  /// is the third row of the view. The default uses none.
+  ///
+  /// - Parameter event: The event, in the view's coordinates.
+  /// - Returns: `true` when the event was used.
+  open func handleMouse(_ event: TTMouseEvent) -> Bool {
+    false
+  }
+
+  /// Offers pasted text to the view; returns whether it was used.
+  ///
+  /// A paste goes along the focus chain like a key (``handlePasteFromFocus(_:)``). The text
+  /// may hold newlines and control characters; remove what the view cannot show
+  /// (`TTTerminalText.sanitized`). The default uses none.
+  ///
+  /// - Parameter text: The text, with line ends as `\n`.
+  /// - Returns: `true` when the text was used.
+  open func handlePaste(_ text: String) -> Bool {
+    false
+  }
+
+  /// Whether the view can have keyboard focus: Tab and Shift-Tab stop on it
+  /// (``moveFocus(forward:)``) and a click focuses it.
+  ///
+  /// The default is `false`; controls such as ``TTButton`` and ``TTTextField`` return `true`
+  /// while they are enabled.
+  open var canBecomeFocused: Bool { false }
+
+  /// The frontmost visible view at a point: this view, one of its descendants, or `nil` when
+  /// the point is outside the view or the view is hidden.
+  ///
+  /// A subview is found only where it is drawn: inside its own frame and inside every frame
+  /// above it.
+  ///
+  /// - Parameter point: The point, in this view's own coordinates.
+  /// - Returns: The deepest view that contains the point.
+  public func hitTest(_ point: TTPoint) -> TTView? {
+    guard !isHidden, bounds.contains(point) else { return nil }
+    var current = self
+    var local = point
+    while let next = current.subviews.last(where: { !$0.isHidden && $0.frame.contains(local) }) {
+      local = TTPoint(x: local.x - next.frame.x, y: local.y - next.frame.y)
+      current = next
+    }
+    return current
+  }
+
+  /// The focused view in this view's tree: the first visible view, in drawing order, whose
+  /// ``isFocused`` is `true`; `nil` when there is none.
+  ///
+  /// Views inside a hidden view are skipped.
+  public var focusedView: TTView? {
+    firstVisibleView { $0.isFocused }
+  }
+
+  /// The views in this view's tree that focus can move to, in drawing order (a view before
+  /// its subviews, subviews back to front): visible views whose ``canBecomeFocused`` is
+  /// `true`.
+  public var focusableViews: [TTView] {
+    var found: [TTView] = []
+    visitVisibleViews { view in
+      if view.canBecomeFocused { found.append(view) }
+      return false
+    }
+    return found
+  }
+
+  /// Gives this view the keyboard focus, taking it from any other view of its tree.
+  ///
+  /// - Returns: `false`, changing nothing, when the view cannot be focused
+  ///   (``canBecomeFocused``).
+  @discardableResult
+  public func becomeFocused() -> Bool {
+    guard canBecomeFocused else { return false }
+    rootView.visitAllViews { view in
+      if view !== self, view.isFocused { view.isFocused = false }
+    }
+    isFocused = true
+    return true
+  }
+
+  /// Takes the keyboard focus away from this view; nothing happens if it has none.
+  public func resignFocus() {
+    isFocused = false
+  }
+
+  /// Moves the focus to the next (or previous) of this tree's ``focusableViews``, wrapping
+  /// around at either end; what Tab and Shift-Tab do.
+  ///
+  /// With nothing focused, the first (or last) focusable view takes the focus.
+  ///
+  /// - Parameter forward: `true` for the next view (Tab), `false` for the previous
+  ///   (Shift-Tab).
+  /// - Returns: `false` when the tree has no view that can be focused.
+  @discardableResult
+  public func moveFocus(forward: Bool = true) -> Bool {
+    let candidates = focusableViews
+    guard !candidates.isEmpty else { return false }
+    let current = focusedView.flatMap { focused in candidates.firstIndex { $0 === focused } }
+    let next: Int
+    if let current {
+      next = (current + (forward ? 1 : candidates.count - 1)) % candidates.count
+    } else {
+      next = forward ? 0 : candidates.count - 1
+    }
+    return candidates[next].becomeFocused()
+  }
+
+  /// Offers a key along the focus chain of this view's tree: to the ``focusedView`` first,
+  /// then to each view above it, up to and including this one, until one uses it.
+  ///
+  /// ``TTViewController/dispatch(_:)`` calls it on the controller's view.
+  ///
+  /// - Parameter key: The key.
+  /// - Returns: `true` when a view used the key; `false` also when nothing is focused.
+  @discardableResult
+  public func handleKeyFromFocus(_ key: TTKey) -> Bool {
+    guard let focused = focusedView else { return false }
+    return alongChain(from: focused) { $0.handleKey(key) }
+  }
+
+  /// Offers pasted text along the focus chain, as ``handleKeyFromFocus(_:)`` offers keys.
+  ///
+  /// - Parameter text: The text.
+  /// - Returns: `true` when a view used it.
+  @discardableResult
+  public func handlePasteFromFocus(_ text: String) -> Bool {
+    guard let focused = focusedView else { return false }
+    return alongChain(from: focused) { $0.handlePaste(text) }
+  }
+
+  /// Offers a mouse event to the view under the pointer (``hitTest(_:)``), then to each view
+  /// above it up to this one, each with the position in its own coordinates.
+  ///
+  /// A press of the left button first focuses the nearest view on that chain that can be
+  /// focused, so clicking a field or a button focuses it. The view that uses a press keeps
+  /// the mouse until the release: drags and the release go to it wherever the pointer is,
+  /// so a button sees the release that ends its click, and a slider follows a drag.
+  ///
+  /// - Parameter event: The event, in this view's coordinates.
+  /// - Returns: `true` when a view used it.
+  @discardableResult
+  public func handleMouseFromHit(_ event: TTMouseEvent) -> Bool {
+    if event.action == .drag || event.action == .release, let captured = mouseCapture {
+      if event.action == .release { mouseCapture = nil }
+      if captured.isDescendant(of: self) {
+        let origin = captured.origin(in: self)
+        return captured.handleMouse(event.offsetBy(dx: -origin.x, dy: -origin.y))
+      }
+    }
+    guard let hit = hitTest(event.position) else { return false }
+    if event.isPrimaryPress {
+      var candidate: TTView? = hit
+      while let view = candidate {
+        if view.canBecomeFocused {
+          if !view.isFocused { view.becomeFocused() }
+          break
+        }
+        if view === self { break }
+        candidate = view.superview
+      }
+    }
+    return alongChain(from: hit) { view in
+      let origin = view.origin(in: self)
+      guard view.handleMouse(event.offsetBy(dx: -origin.x, dy: -origin.y)) else { return false }
+      if event.action == .press { mouseCapture = view }
+      return true
+    }
+  }
+
+  /// The view that used the last press given to ``handleMouseFromHit(_:)`` on this view,
+  /// until the release.
+  private weak var mouseCapture: TTView?
+
+  /// Where this view's top left is in the coordinates of `ancestor`, one of its superviews.
+  private func origin(in ancestor: TTView) -> TTPoint {
+    var origin = TTPoint(x: 0, y: 0)
+    var current: TTView? = self
+    while let step = current, step !== ancestor {
+      origin = TTPoint(x: origin.x + step.frame.x, y: origin.y + step.frame.y)
+      current = step.superview
+    }
+    return origin
+  }
+
+  /// Runs `body` on `start` and each view above it up to this one, until it returns `true`.
+  private func alongChain(from start: TTView, _ body: (TTView) -> Bool) -> Bool {
+    var current: TTView? = start
+    while let view = current {
+      if body(view) { return true }
+      if view === self { break }
+      current = view.superview
     }
     return false
+  }
+
+  /// The first visible view of the tree, in drawing order, that satisfies `test`.
+  private func firstVisibleView(where test: (TTView) -> Bool) -> TTView? {
+    var found: TTView?
+    visitVisibleViews { view in
+      guard test(view) else { return false }
+      found = view
+      return true
+    }
+    return found
+  }
+
+  /// Visits this view and the visible views of its tree in drawing order, without recursion;
+  /// stops when `body` returns `true`.
+  private func visitVisibleViews(_ body: (TTView) -> Bool) {
+    guard !isHidden else { return }
+    var stack: [TTView] = [self]
+    while let view = stack.popLast() {
+      if body(view) { return }
+      for subview in view.subviews.reversed() where !subview.isHidden { stack.append(subview) }
+    }
+  }
+
+  /// Visits every view of the tree, hidden or not.
+  private func visitAllViews(_ body: (TTView) -> Void) {
+    var stack: [TTView] = [self]
+    while let view = stack.popLast() {
+      body(view)
+      stack.append(contentsOf: view.subviews)
+    }
   }
 
   /// Advances anything animated by one step; the terminal host calls it on its root's tree
