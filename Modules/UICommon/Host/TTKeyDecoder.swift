@@ -49,8 +49,9 @@ public struct TTKeyDecoder: Sendable, Hashable {
   /// The longest escape sequence kept while waiting for its end; longer ones are skipped.
   static let maximumSequenceLength = 64
 
-  /// The most bytes of a paste held before they are handed on as a ``TTInputEvent/paste(_:)``:
-  /// 1 MiB. A longer paste arrives as several paste events, in order.
+  /// The most bytes of a paste held before they are handed on: 1 MiB.
+  ///
+  /// A longer paste arrives as several ``TTInputEvent/paste(_:)`` events, in order.
   public static let maximumPasteLength = 1 << 20
 
   /// What starts a bracketed paste.
@@ -197,8 +198,10 @@ public struct TTKeyDecoder: Sendable, Hashable {
     return events
   }
 
-  /// Reads paste bytes from `start`; returns where reading stopped. Ends the paste at its
-  /// end marker; keeps a tail that may be the start of the marker (it stays pending).
+  /// Reads paste bytes from `start` and returns where reading stopped.
+  ///
+  /// Ends the paste at its end marker; keeps a tail that may be the start of the marker (it
+  /// stays pending).
   private mutating func readPaste(
     _ bytes: [UInt8], from start: Int, final: Bool, into events: inout [TTInputEvent]
   ) -> Int {

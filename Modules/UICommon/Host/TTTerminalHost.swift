@@ -91,8 +91,9 @@ public final class TTTerminalHost {
     ///
     /// - Parameter rawValue: The bits.
     public init(rawValue: Int) { self.rawValue = rawValue }
-    /// Mouse presses, releases, drags and the wheel (modes 1000, 1002 and 1006). While they
-    /// are reported the terminal does not select text on a plain drag; most terminals still
+    /// Mouse presses, releases, drags and the wheel (modes 1000, 1002 and 1006).
+    ///
+    /// While they are reported the terminal does not select text on a plain drag; most terminals still
     /// select with Shift held.
     public static let mouse = InputModes(rawValue: 1)
     /// Bracketed paste (mode 2004): a paste arrives as one ``TTInputEvent/paste(_:)``.
