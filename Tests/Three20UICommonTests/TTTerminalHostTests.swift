@@ -187,11 +187,141 @@ struct TTTerminalHostTests {
       // The host first asks which pixel protocol the terminal speaks (this one never answers).
       let query = String(decoding: TTTerminalGraphicsQuery.request, as: UTF8.self)
       #expect(output.hasPrefix(query + "\u{1B}[?1049h\u{1B}[?25l"))
+      #expect(output.contains("\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h\u{1B}[?2004h\u{1B}[?1004h"))
       #expect(output.contains("\u{1B}[1;1H\u{1B}[Kcount 0 w30 last -"))
       #expect(output.contains("\u{1B}[8;1H"))
       #expect(output.contains("count 1 w40 last j"))
       #expect(output.contains("⠋ busy") || output.contains("⠙ busy"))
       #expect(output.hasSuffix("\u{1B}[?25h\u{1B}[?1049l"))
+      #expect(output.contains(Self.restoreText))
+    }
+  }
+
+  /// What the host writes when it gives the terminal back: reports off, colours reset, wrap
+  /// on, cursor shown, main screen.
+  static let restoreText =
+    "\u{1B}[?1004l\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
+
+  /// A screen with a button and a line that shows the last events, for the input test.
+  final class InputController: TTViewController {
+    var stopHost: (() -> Void)?
+    var events: [TTInputEvent] = []
+    var clicks = 0
+    let line = TTLabel()
+    lazy var button = TTButton(title: "Press", frame: TTRect(x: 2, y: 2, width: 9, height: 1)) {
+      [weak self] _ in
+      self?.clicks += 1
+      self?.update()
+    }
+
+    override func viewDidLoad() {
+      super.viewDidLoad()
+      view.addSubview(line)
+      view.addSubview(button)
+    }
+
+    override func viewWillAppear() { update() }
+
+    func update() {
+      line.frame = TTRect(x: 0, y: 0, width: view.frame.width, height: 1)
+      line.text = "clicks \(clicks) events \(events.count) last \(events.last?.description ?? "-")"
+    }
+
+    override func handleKey(_ key: TTKey) -> Bool {
+      if key == .character("q") { stopHost?() }
+      events.append(.key(key))
+      update()
+      return true
+    }
+
+    override func handleMouse(_ event: TTMouseEvent) -> Bool {
+      events.append(.mouse(event))
+      update()
+      return true
+    }
+
+    override func handlePaste(_ text: String) -> Bool {
+      events.append(.paste(text))
+      update()
+      return true
+    }
+  }
+
+  /// Against a pseudo-terminal: mouse reports click a button by hit-testing, a paste with a
+  /// newline and escape sequences arrives as one paste (never as keys), Alt-B arrives as one
+  /// key, the wheel reaches the controller, and the reports are switched off and the settings
+  /// put back byte for byte.
+  @Test(.timeLimit(.minutes(2)))
+  func mousePasteAndAltInATTPseudoTerminal() async throws {
+    try await TTTerminalHostTestLock.withLock {
+      let pty = try #require(TTPseudoTerminal(columns: 40, rows: 6))
+      defer { pty.close() }
+      var before = termios()
+      #expect(tcgetattr(pty.slave, &before) == 0)
+      let reader = OutputReader(pty.master)
+      defer { reader.stop() }
+      let scriptDone = DispatchSemaphore(value: 0)
+      defer { _ = scriptDone.wait(timeout: .now() + 30) }
+      let script = Thread {
+        defer { scriptDone.signal() }
+        guard reader.waitFor("clicks 0 events 0", seconds: 60) else { return reader.send([0x03]) }
+        // Press and release on the button (row 3, column 5, 1-based).
+        reader.send(Array("\u{1B}[<0;5;3M\u{1B}[<0;5;3m".utf8))
+        guard reader.waitFor("clicks 1 events 0", seconds: 60) else { return reader.send([0x03]) }
+        reader.send(Array("\u{1B}[200~echo hi\r\u{1B}[31mq\u{1B}[201~".utf8))
+        guard reader.waitFor("events 1 last paste (14", seconds: 60) else { return reader.send([0x03]) }
+        reader.send(Array("\u{1B}b".utf8))
+        guard reader.waitFor("events 2 last alt-b", seconds: 60) else { return reader.send([0x03]) }
+        reader.send(Array("\u{1B}[<65;20;5M".utf8))
+        guard reader.waitFor("events 3 last scroll-down 19,4", seconds: 60) else {
+          return reader.send([0x03])
+        }
+        reader.send(Array("q".utf8))
+      }
+      script.start()
+
+      let controller = InputController()
+      let host = TTTerminalHost(
+        input: pty.slave, output: pty.slave, capabilities: .ansi256, environment: ["LANG": "C.UTF-8"])
+      host.queriesGraphics = false
+      controller.stopHost = { [weak host] in host?.stop() }
+      try await host.run(controller)
+
+      #expect(controller.clicks == 1)
+      #expect(
+        controller.events == [
+          .paste("echo hi\n\u{1B}[31mq"), .key(.alt(.character("b"))),
+          .mouse(TTMouseEvent(.scrollDown, button: .none, at: TTPoint(x: 19, y: 4))), .key(.character("q")),
+        ])
+      var after = termios()
+      #expect(tcgetattr(pty.slave, &after) == 0)
+      #expect(withUnsafeBytes(of: &before) { Array($0) } == withUnsafeBytes(of: &after) { Array($0) })
+      #expect(reader.waitFor("\u{1B}[?1049l"))
+      let output = reader.text
+      #expect(output.hasPrefix("\u{1B}[?1049h\u{1B}[?25l"))
+      #expect(output.contains("\u{1B}[?1006h\u{1B}[?2004h\u{1B}[?1004h"))
+      #expect(output.hasSuffix(Self.restoreText))
+    }
+  }
+
+  /// Without a terminal on the input, no reports are asked for; with the modes left out,
+  /// neither.
+  @Test(.timeLimit(.minutes(1)))
+  func reportsAreAskedForOnlyOnATerminal() async throws {
+    try await TTTerminalHostTestLock.withLock {
+      var descriptors: [Int32] = [0, 0]
+      #expect(pipe(&descriptors) == 0)
+      let output = try #require(TTPseudoTerminal(columns: 10, rows: 2))
+      defer { output.close() }
+      let reader = OutputReader(output.master)
+      defer { reader.stop() }
+      close(descriptors[1])
+      let host = TTTerminalHost(input: descriptors[0], output: output.slave, capabilities: .plain)
+      try await host.run(CounterController())
+      close(descriptors[0])
+      #expect(reader.waitFor("\u{1B}[?1049l"))
+      #expect(!reader.text.contains("\u{1B}[?1000h"))
+      #expect(!reader.text.contains("\u{1B}[?2004h"))
     }
   }
 
