@@ -112,6 +112,27 @@ struct ControllerTests {
     #expect(controller.status.text.contains("#end"))
   }
 
+  @Test("A click on a link follows it; the wheel scrolls three lines a notch")
+  func mouseFollowsLinksAndScrolls() async throws {
+    let controller = await loadedController(height: 12)
+    let page = try #require(controller.page)
+    let feed = page.links[1]
+    let span = try #require(page.lines[feed.line].spans.first { $0.link == 1 })
+    let opener = TTClosureURLOpener { _, _ in true }
+    controller.opener = opener
+    // The page is at the top: screen row = page line.
+    let click = TTMouseEvent(.press, at: TTPoint(x: span.column + 1, y: feed.line - controller.topLine))
+    #expect(controller.dispatch(.mouse(click)))
+    #expect(controller.focusedLink == 1)
+    #expect(opener.openedURLs == ["tt://feed/42"])
+    // A click where no link is drawn does nothing.
+    #expect(!controller.dispatch(.mouse(TTMouseEvent(.press, at: TTPoint(x: 70, y: 0)))))
+    #expect(controller.dispatch(.mouse(TTMouseEvent(.scrollDown, button: .none, at: TTPoint(x: 0, y: 0)))))
+    #expect(controller.topLine == 3)
+    #expect(controller.dispatch(.mouse(TTMouseEvent(.scrollUp, button: .none, at: TTPoint(x: 0, y: 0)))))
+    #expect(controller.topLine == 0)
+  }
+
   @Test("Enter on a tt:// link goes to the opener")
   func ttLinksGoToTheOpener() async throws {
     let controller = await loadedController()

@@ -53,6 +53,37 @@ final class TTWebPageView: TTView {
       focusedLink: controller.focusedLink, highlights: controller.findMatches,
       currentHighlight: controller.currentMatchIndex)
   }
+
+  /// A click on a link focuses and follows it; the wheel scrolls three lines a notch, or
+  /// sideways.
+  override func handleMouse(_ event: TTMouseEvent) -> Bool {
+    guard let controller, controller.error == nil, let page = controller.page else { return false }
+    switch event.action {
+    case .press where event.button == .left:
+      guard
+        let link = page.link(
+          atLine: controller.topLine + event.position.y, column: event.position.x, left: controller.leftColumn
+        )
+      else { return false }
+      controller.focusLink(link)
+      controller.followLink(at: link)
+      return true
+    case .scrollUp:
+      for _ in 0..<3 { controller.scroll(.lineUp) }
+      return true
+    case .scrollDown:
+      for _ in 0..<3 { controller.scroll(.lineDown) }
+      return true
+    case .scrollLeft:
+      controller.scrollSideways(by: -TTWebController.sidewaysStep)
+      return true
+    case .scrollRight:
+      controller.scrollSideways(by: TTWebController.sidewaysStep)
+      return true
+    case .press, .release, .drag:
+      return false
+    }
+  }
 }
 
 /// The last line: a spinner and the progress while loading, the find prompt, the focused

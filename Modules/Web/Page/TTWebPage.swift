@@ -106,6 +106,21 @@ public struct TTWebPage: Sendable {
     return nil
   }
 
+  /// The link drawn at a cell of the page, as ``draw(on:in:top:left:focusedLink:highlights:currentHighlight:)``
+  /// places it: what a click there follows.
+  ///
+  /// - Parameters:
+  ///   - line: The page line.
+  ///   - column: The column on screen from the left of the page area.
+  ///   - left: How far preformatted lines are scrolled sideways.
+  /// - Returns: The link's index in ``links``, or `nil` when no link is drawn there.
+  public func link(atLine line: Int, column: Int, left: Int = 0) -> Int? {
+    guard line >= 0, line < lines.count, column >= 0 else { return nil }
+    let shown = lines[line]
+    let pageColumn = column + (shown.isPreformatted ? max(0, left) : 0)
+    return shown.spans.first { $0.link != nil && pageColumn >= $0.column && pageColumn < $0.endColumn }?.link
+  }
+
   /// The links that appear on a line, in the order they appear.
   ///
   /// - Parameter line: The line's index; outside the page gives none.
