@@ -13,6 +13,7 @@ public struct CatalogDemo: Sendable {
     case core = "Core"
     case style = "Style"
     case uiCommon = "UICommon"
+    case controls = "Controls"
     case table = "Table"
     case navigator = "Navigator"
     case network = "Network"
@@ -74,7 +75,8 @@ public struct CatalogDemo: Sendable {
 
   /// Every demo of every module, in index order.
   public static var all: [CatalogDemo] {
-    CoreDemos.all + StyleDemos.all + UICommonDemos.all + TableDemos.all + NavigatorDemos.all
+    CoreDemos.all + StyleDemos.all + UICommonDemos.all + ControlsDemos.all + TableDemos.all
+      + NavigatorDemos.all
       + NetworkDemos.all + XMLDemos.all + ImageDemos.all + WebDemos.all
       + TutorialDemos.all
   }
