@@ -9,6 +9,7 @@ let articles = TTDocCatalog(
   guides: [
     ("InsetSquareTutorial", "InsetSquareArticleTests.swift"),
     ("BuildingACustomView", "CustomViewArticleTests.swift"),
+    ("HandlingInput", "HandlingInputArticleTests.swift"),
   ])
 
 @Suite("Documentation articles")
