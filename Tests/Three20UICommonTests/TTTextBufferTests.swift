@@ -306,11 +306,13 @@ struct TTTextBufferTests {
     #expect(TTTextBuffer("x\ny").text == "x y")
   }
 
-  /// In several lines, CR LF, CR and LF all become one newline; other controls as above.
+  /// In several lines, CR LF, CR, LF, NEL and the Unicode separators all become one
+  /// newline; other controls as above.
   @Test func cleaningInSeveralLines() {
     var buffer = TTTextBuffer(allowsNewlines: true)
-    buffer.apply(.insert("a\r\nb\rc\nd\u{0}\te"))
-    #expect(buffer.text == "a\nb\nc\nd␀ e")
+    buffer.apply(.insert("a\r\nb\rc\nd\u{0}\te\u{85}f\u{2028}g\u{2029}h"))
+    #expect(buffer.text == "a\nb\nc\nd␀ e\nf\ng\nh")
+    #expect(TTTextBuffer("x\u{2028}y").text == "x y")
     buffer.apply(.replaceAll("\u{1B}]0;title\u{07}"))
     #expect(buffer.text == "␛]0;title␇")
   }

@@ -18,10 +18,11 @@
 ///
 /// Text that is inserted (typed or pasted) is made safe to show first: control characters
 /// become their visible symbols from the Control Pictures block (`␛` for ESC), bidirectional
-/// overrides are dropped, tabs become a space, and newlines are kept only when
-/// ``allowsNewlines`` is `true` (otherwise each becomes a space). So a pasted escape sequence
-/// is shown as text, never obeyed. At most ``maximumLength`` characters are kept; an insert
-/// that does not fit is cut, and ``wasTruncated`` says so.
+/// overrides are dropped, tabs become a space, and newlines (CR LF, CR, LF, NEL and the
+/// Unicode line and paragraph separators) are kept, as `\n`, only when ``allowsNewlines`` is
+/// `true` (otherwise each becomes a space). So a pasted escape sequence is shown as text,
+/// never obeyed. At most ``maximumLength`` characters are kept; an insert that does not fit
+/// is cut, and ``wasTruncated`` says so.
 public struct TTTextBuffer: Sendable, Hashable {
   /// One change to the buffer.
   public enum Edit: Sendable, Hashable {
@@ -380,7 +381,7 @@ public struct TTTextBuffer: Sendable, Hashable {
       case 0x0A:
         if previousWasReturn { continue }
         output.append(allowsNewlines ? "\n" : " ")
-      case 0x0D: output.append(allowsNewlines ? "\n" : " ")
+      case 0x0D, 0x85, 0x2028, 0x2029: output.append(allowsNewlines ? "\n" : " ")
       case 0x09: output.append(" ")
       case 0x00..<0x20: output.append(Unicode.Scalar(0x2400 + scalar.value) ?? "\u{FFFD}")
       case 0x7F: output.append("\u{2421}")
@@ -394,7 +395,7 @@ public struct TTTextBuffer: Sendable, Hashable {
 
   private static func needsCleaning(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
-    case 0x00..<0x20, 0x7F..<0xA0, 0x202A...0x202E, 0x2066...0x2069: true
+    case 0x00..<0x20, 0x7F..<0xA0, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
     default: false
     }
   }
