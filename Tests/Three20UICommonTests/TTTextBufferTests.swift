@@ -275,6 +275,21 @@ struct TTTextBufferTests {
     #expect(buffer.text.hasPrefix(" 0 1 2"))
   }
 
+  /// The saved states of a long text are bounded in characters too: the oldest go first.
+  @Test func undoHistoryIsBoundedInCharacters() {
+    let size = 250_000
+    var buffer = TTTextBuffer(maximumLength: size)
+    let texts = [String(repeating: "a", count: size), String(repeating: "b", count: size)]
+    for index in 0..<12 { buffer.apply(.replaceAll(texts[index % 2])) }
+    var undone = 0
+    while buffer.apply(.undo) { undone += 1 }
+    #expect(undone == TTTextBuffer.undoCharacterLimit / size)
+    var redone = 0
+    while buffer.apply(.redo) { redone += 1 }
+    #expect(redone == undone)
+    #expect(buffer.text == texts[1])
+  }
+
   /// Clear and replace-all are single undoable steps; replacing with the same text only
   /// moves the cursor.
   @Test func clearAndReplaceAll() {

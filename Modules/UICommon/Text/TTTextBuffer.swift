@@ -77,6 +77,12 @@ public struct TTTextBuffer: Sendable, Hashable {
   /// The most changes ``Edit/undo`` can go back: 200.
   public static let undoLimit = 200
 
+  /// The most characters the undo history (and the redo history) saves: 2,000,000.
+  ///
+  /// Past it the oldest steps are forgotten, so a long text edited many times keeps a
+  /// bounded history (at least one step is always kept).
+  public static let undoCharacterLimit = 2_000_000
+
   /// The text as characters (grapheme clusters): what ``cursor`` and every offset count.
   ///
   /// Each is one character on screen: a character typed on its own that joins the one
@@ -219,10 +225,12 @@ public struct TTTextBuffer: Sendable, Hashable {
     case .undo:
       guard let previous = undoStack.popLast() else { return false }
       redoStack.append(before)
+      Self.trim(&redoStack)
       restore(previous)
     case .redo:
       guard let next = redoStack.popLast() else { return false }
       undoStack.append(before)
+      Self.trim(&undoStack)
       restore(next)
     case .clear:
       guard !characters.isEmpty else { return false }
@@ -309,7 +317,21 @@ public struct TTTextBuffer: Sendable, Hashable {
     if kind != .none && kind == group { return }
     group = kind
     undoStack.append(snapshot)
-    if undoStack.count > Self.undoLimit { undoStack.removeFirst(undoStack.count - Self.undoLimit) }
+    Self.trim(&undoStack)
+  }
+
+  /// Forgets the oldest saved states beyond ``undoLimit`` steps or ``undoCharacterLimit``
+  /// characters, keeping the newest.
+  private static func trim(_ stack: inout [Snapshot]) {
+    if stack.count > undoLimit { stack.removeFirst(stack.count - undoLimit) }
+    var total = 0
+    var keep = stack.count
+    while keep > 0 {
+      total += stack[keep - 1].characters.count
+      if total > undoCharacterLimit, keep < stack.count { break }
+      keep -= 1
+    }
+    if keep > 0 { stack.removeFirst(keep) }
   }
 
   private mutating func restore(_ snapshot: Snapshot) {
