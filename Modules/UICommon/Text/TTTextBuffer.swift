@@ -18,10 +18,11 @@
 ///
 /// Text that is inserted (typed or pasted) is made safe to show first: control characters
 /// become their visible symbols from the Control Pictures block (`␛` for ESC), bidirectional
-/// overrides are dropped, tabs become a space, and newlines are kept only when
-/// ``allowsNewlines`` is `true` (otherwise each becomes a space). So a pasted escape sequence
-/// is shown as text, never obeyed. At most ``maximumLength`` characters are kept; an insert
-/// that does not fit is cut, and ``wasTruncated`` says so.
+/// overrides are dropped, tabs become a space, and newlines (CR LF, CR, LF, NEL and the
+/// Unicode line and paragraph separators) are kept, as `\n`, only when ``allowsNewlines`` is
+/// `true` (otherwise each becomes a space). So a pasted escape sequence is shown as text,
+/// never obeyed. At most ``maximumLength`` characters are kept; an insert that does not fit
+/// is cut, and ``wasTruncated`` says so.
 public struct TTTextBuffer: Sendable, Hashable {
   /// One change to the buffer.
   public enum Edit: Sendable, Hashable {
@@ -76,21 +77,42 @@ public struct TTTextBuffer: Sendable, Hashable {
   /// The most changes ``Edit/undo`` can go back: 200.
   public static let undoLimit = 200
 
-  private var characters: [Character]
+  /// The most characters the undo history (and the redo history) saves: 2,000,000.
+  ///
+  /// Past it the oldest steps are forgotten, so a long text edited many times keeps a
+  /// bounded history (at least one step is always kept).
+  public static let undoCharacterLimit = 2_000_000
+
+  /// The text as characters (grapheme clusters): what ``cursor`` and every offset count.
+  ///
+  /// Each is one character on screen: a character typed on its own that joins the one
+  /// before it (a combining accent typed after its letter, the halves of a flag, the parts of
+  /// an emoji sequence) becomes part of it.
+  public private(set) var characters: [Character]
 
   /// Where the cursor is, in characters from the start: 0 is before the first, and
   /// `count` after the last.
   public private(set) var cursor: Int
 
   /// The most characters kept; inserts beyond it are cut.
-  public var maximumLength: Int
+  ///
+  /// A negative value is taken as 0. Lowering it does not cut the text already there.
+  public var maximumLength: Int {
+    didSet { if maximumLength < 0 { maximumLength = 0 } }
+  }
 
   /// Whether newlines are kept: `true` for a text editor, `false` (each newline becomes a
   /// space) for a one-line field.
   public var allowsNewlines: Bool
 
   /// The text cut last by a kill edit, which ``Edit/yank`` inserts.
+  ///
+  /// Kills in a row add to it, as in readline and Emacs: Ctrl-K twice at the end of a line
+  /// keeps the line and its newline together, and Ctrl-W twice keeps both words in order.
   public private(set) var killed = ""
+
+  /// Whether the last edit was a kill, so that the next kill adds to ``killed``.
+  private var lastEditWasKill = false
 
   /// Whether the last insert was cut to fit ``maximumLength``.
   public private(set) var wasTruncated = false
@@ -149,6 +171,7 @@ public struct TTTextBuffer: Sendable, Hashable {
   public mutating func setCursor(_ offset: Int) {
     cursor = min(max(0, offset), characters.count)
     group = .none
+    lastEditWasKill = false
   }
 
   /// Applies an edit.
@@ -159,6 +182,8 @@ public struct TTTextBuffer: Sendable, Hashable {
   public mutating func apply(_ edit: Edit) -> Bool {
     let before = Snapshot(characters: characters, cursor: cursor)
     wasTruncated = false
+    let continuesKill = lastEditWasKill
+    lastEditWasKill = false
     switch edit {
     case .insert(let text):
       insert(text, grouping: true)
@@ -167,10 +192,12 @@ public struct TTTextBuffer: Sendable, Hashable {
       record(before, as: .deleting)
       characters.remove(at: cursor - 1)
       cursor -= 1
+      joinCharacters(at: cursor)
     case .deleteForward:
       guard cursor < characters.count else { return false }
       record(before, as: .none)
       characters.remove(at: cursor)
+      joinCharacters(at: cursor)
     case .moveLeft: move(to: cursor - 1)
     case .moveRight: move(to: cursor + 1)
     case .moveWordLeft: move(to: wordStart(before: cursor, spaceDelimited: false))
@@ -181,24 +208,29 @@ public struct TTTextBuffer: Sendable, Hashable {
     case .moveToEnd: move(to: characters.count)
     case .killToLineEnd:
       let end = lineEnd(of: cursor)
-      kill(cursor..<(end == cursor && end < characters.count ? end + 1 : end), before: before)
+      let range = cursor..<(end == cursor && end < characters.count ? end + 1 : end)
+      kill(range, before: before, appending: continuesKill)
     case .killToLineStart:
-      kill(lineStart(of: cursor)..<cursor, before: before)
+      kill(lineStart(of: cursor)..<cursor, before: before, appending: continuesKill)
     case .killSpaceDelimitedWordBackward:
-      kill(wordStart(before: cursor, spaceDelimited: true)..<cursor, before: before)
+      let range = wordStart(before: cursor, spaceDelimited: true)..<cursor
+      kill(range, before: before, appending: continuesKill)
     case .killWordBackward:
-      kill(wordStart(before: cursor, spaceDelimited: false)..<cursor, before: before)
+      let range = wordStart(before: cursor, spaceDelimited: false)..<cursor
+      kill(range, before: before, appending: continuesKill)
     case .killWordForward:
-      kill(cursor..<wordEnd(after: cursor), before: before)
+      kill(cursor..<wordEnd(after: cursor), before: before, appending: continuesKill)
     case .yank:
       insert(killed, grouping: false)
     case .undo:
       guard let previous = undoStack.popLast() else { return false }
       redoStack.append(before)
+      Self.trim(&redoStack)
       restore(previous)
     case .redo:
       guard let next = redoStack.popLast() else { return false }
       undoStack.append(before)
+      Self.trim(&undoStack)
       restore(next)
     case .clear:
       guard !characters.isEmpty else { return false }
@@ -207,13 +239,14 @@ public struct TTTextBuffer: Sendable, Hashable {
       cursor = 0
     case .replaceAll(let text):
       let clean = Array(Self.cleaned(text, allowsNewlines: allowsNewlines))
-      guard clean != characters else {
+      let fitting = Array(clean.prefix(maximumLength))
+      wasTruncated = fitting.count < clean.count
+      guard fitting != characters else {
         move(to: characters.count)
         return before.cursor != cursor
       }
       record(before, as: .none)
-      wasTruncated = clean.count > maximumLength
-      characters = Array(clean.prefix(maximumLength))
+      characters = fitting
       cursor = characters.count
     }
     return before.characters != characters || before.cursor != cursor
@@ -230,16 +263,46 @@ public struct TTTextBuffer: Sendable, Hashable {
     guard !fitting.isEmpty else { return }
     let isTyping = grouping && fitting.count == 1 && fitting.first != "\n" && fitting.first != " "
     record(Snapshot(characters: characters, cursor: cursor), as: isTyping ? .typing : .none)
+    let start = cursor
     characters.insert(contentsOf: fitting, at: cursor)
     cursor += fitting.count
+    joinCharacters(at: cursor)
+    joinCharacters(at: start)
   }
 
-  private mutating func kill(_ range: Range<Int>, before: Snapshot) {
+  /// Cuts a range into ``killed``, adding to it when the edit before was a kill too: after
+  /// it for a kill forward, before it for a kill backward.
+  private mutating func kill(_ range: Range<Int>, before: Snapshot, appending: Bool) {
+    lastEditWasKill = true
     guard !range.isEmpty else { return }
     record(before, as: .none)
-    killed = String(characters[range])
+    let cut = String(characters[range])
+    if !appending {
+      killed = cut
+    } else if range.lowerBound == cursor {
+      killed += cut
+    } else {
+      killed = cut + killed
+    }
     characters.removeSubrange(range)
     cursor = range.lowerBound
+    joinCharacters(at: cursor)
+  }
+
+  /// Joins the characters on either side of `index` while they make one character together.
+  ///
+  /// An accent typed after its letter, or a lone regional indicator after another, joins
+  /// it, so every element stays one character on screen. A cursor after them moves back
+  /// with them; one between them ends up after the joined character.
+  private mutating func joinCharacters(at index: Int) {
+    while index > 0, index < characters.count {
+      var joined = String(characters[index - 1])
+      joined.append(characters[index])
+      guard joined.count == 1, let single = joined.first else { return }
+      characters[index - 1] = single
+      characters.remove(at: index)
+      if cursor > index { cursor -= 1 }
+    }
   }
 
   private mutating func move(to offset: Int) {
@@ -254,7 +317,21 @@ public struct TTTextBuffer: Sendable, Hashable {
     if kind != .none && kind == group { return }
     group = kind
     undoStack.append(snapshot)
-    if undoStack.count > Self.undoLimit { undoStack.removeFirst(undoStack.count - Self.undoLimit) }
+    Self.trim(&undoStack)
+  }
+
+  /// Forgets the oldest saved states beyond ``undoLimit`` steps or ``undoCharacterLimit``
+  /// characters, keeping the newest.
+  private static func trim(_ stack: inout [Snapshot]) {
+    if stack.count > undoLimit { stack.removeFirst(stack.count - undoLimit) }
+    var total = 0
+    var keep = stack.count
+    while keep > 0 {
+      total += stack[keep - 1].characters.count
+      if total > undoCharacterLimit, keep < stack.count { break }
+      keep -= 1
+    }
+    if keep > 0 { stack.removeFirst(keep) }
   }
 
   private mutating func restore(_ snapshot: Snapshot) {
@@ -326,7 +403,7 @@ public struct TTTextBuffer: Sendable, Hashable {
       case 0x0A:
         if previousWasReturn { continue }
         output.append(allowsNewlines ? "\n" : " ")
-      case 0x0D: output.append(allowsNewlines ? "\n" : " ")
+      case 0x0D, 0x85, 0x2028, 0x2029: output.append(allowsNewlines ? "\n" : " ")
       case 0x09: output.append(" ")
       case 0x00..<0x20: output.append(Unicode.Scalar(0x2400 + scalar.value) ?? "\u{FFFD}")
       case 0x7F: output.append("\u{2421}")
@@ -340,7 +417,7 @@ public struct TTTextBuffer: Sendable, Hashable {
 
   private static func needsCleaning(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
-    case 0x00..<0x20, 0x7F..<0xA0, 0x202A...0x202E, 0x2066...0x2069: true
+    case 0x00..<0x20, 0x7F..<0xA0, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
     default: false
     }
   }
