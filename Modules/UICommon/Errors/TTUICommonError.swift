@@ -20,12 +20,17 @@ public struct TTUICommonError: TTCodedError {
   public struct Code: Sendable, Hashable, CustomStringConvertible {
     private enum Storage: String, Sendable, Hashable {
       case terminal
+      case persistence
     }
 
     private let storage: Storage
 
     /// The terminal could not be set up or restored, or another host already owns it.
     public static let terminal = Code(storage: .terminal)
+
+    /// A file that keeps a view's state between runs, such as a launcher's order
+    /// (``TTLauncherPersistence``), could not be read or written, or holds something else.
+    public static let persistence = Code(storage: .persistence)
 
     /// The code's name, for example `terminal`.
     public var description: String { storage.rawValue }
