@@ -15,9 +15,6 @@ final class NavigatorExplorerDemo: CatalogPageController {
     do {
       try map.map("tt://food/(name)") { match, _ in TTViewController(title: "Food: \(match["name"] ?? "")") }
       try map.map("tt://food/(id:int)") { match, _ in TTViewController(title: "Food #\(match["id"] ?? "")") }
-      try map.mapModal("tt://compose?to=(recipient)") { match, _ in
-        TTViewController(title: "To \(match["recipient"] ?? "")")
-      }
       try map.map("tt://files/(rest:path)") { match, _ in TTViewController(title: match["rest"]) }
       return try map.freeze()
     } catch {

@@ -169,6 +169,14 @@ open class TTNavigationController: TTViewController {
   /// loaded.
   private func showVisibleController() {
     guard let container = viewIfLoaded as? TTNavigationContainerView else { return }
+    let open = navigator.stack + navigator.modalStack
+    if let visible = navigator.visibleController, visible.presentationStyle == .overPreviousScreen,
+      open.count > 1
+    {
+      container.beneath = open[open.count - 2].view
+    } else {
+      container.beneath = nil
+    }
     container.content = navigator.visibleController?.view
     container.isBarHidden = isNavigationBarHidden
     container.layoutIfNeeded()
@@ -203,6 +211,16 @@ final class TTNavigationContainerView: TTView {
     }
   }
 
+  /// The previous screen's view, drawn dimmed under a content shown over it
+  /// (`TTPresentationStyle.overPreviousScreen`). It is drawn only: it is not a subview, so
+  /// keys, clicks and focus never reach it.
+  var beneath: TTView? {
+    didSet {
+      guard beneath !== oldValue else { return }
+      setNeedsLayout()
+    }
+  }
+
   /// Whether the bar gives its rows to the content.
   var isBarHidden = false {
     didSet { if isBarHidden != oldValue { setNeedsLayout() } }
@@ -220,5 +238,18 @@ final class TTNavigationContainerView: TTView {
     let height = min(barHeight, bounds.height)
     bar.frame = TTRect(x: 0, y: 0, width: bounds.width, height: height)
     content?.frame = TTRect(x: 0, y: height, width: bounds.width, height: bounds.height - height)
+    beneath?.frame = TTRect(x: 0, y: height, width: bounds.width, height: bounds.height - height)
+  }
+
+  /// Draws the previous screen, dimmed, under a content shown over it.
+  override func drawContent(on canvas: inout TTCanvas, in rect: TTRect) {
+    guard let beneath, beneath.superview == nil else { return }
+    beneath.draw(on: &canvas, at: rect.origin)
+    let area = beneath.frame.offsetBy(dx: rect.x, dy: rect.y)
+    canvas.restyle(area) { style in
+      var dimmed = style
+      dimmed.attributes.insert(.dim)
+      return dimmed
+    }
   }
 }

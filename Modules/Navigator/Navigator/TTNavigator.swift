@@ -49,7 +49,7 @@ public import Three20UICommon
 /// with ``addObserver(_:)``; ``TTNavigationController`` is one of them, and updates its bar
 /// and content when told.
 @MainActor
-public final class TTNavigator: TTURLOpening {
+public final class TTNavigator: TTURLOpening, TTPresenting {
   /// The most URLs opened inside one another: 64.
   ///
   /// Parents of parents, or factories that open URLs, nest; deeper chains are cut with a
@@ -345,6 +345,18 @@ public final class TTNavigator: TTURLOpening {
     guard items.count > 1 else { return false }
     change { _ = items.removeLast() }
     return true
+  }
+
+  /// Takes a controller off the screen when it is the visible one: goes back, which
+  /// dismisses a modal controller or pops a pushed one (the `TTPresenting` seam, which a
+  /// composer's `dismiss()` uses).
+  ///
+  /// - Parameter controller: The controller.
+  /// - Returns: `false` when the controller is not the visible one, or is the root.
+  @discardableResult
+  public func dismiss(_ controller: TTViewController) -> Bool {
+    guard visibleController === controller else { return false }
+    return back()
   }
 
   /// Takes away every controller but the root, modal ones included.
@@ -670,6 +682,7 @@ public final class TTNavigator: TTURLOpening {
   }
 
   private func push(_ controller: TTViewController, modal: Bool, parentURL: String?) {
+    controller.presenter = self
     items.removeAll { $0.controller === controller }
     items.append(Item(controller: controller, isModal: modal && !items.isEmpty, parentURL: parentURL))
   }

@@ -97,6 +97,26 @@ open class TTViewController {
     set { explicitOpener = newValue }
   }
 
+  /// What shows this controller, such as the navigator that opened it; held weakly, `nil`
+  /// until a presenter sets it.
+  public weak var presenter: (any TTPresenting)?
+
+  /// How a presenter shows the controller; ``TTPresentationStyle/fullScreen`` by default.
+  public var presentationStyle: TTPresentationStyle = .fullScreen
+
+  /// Asks the ``presenter`` to take this controller off the screen (Three20's
+  /// `dismissModalViewController`): what a composer does when the user sends or cancels.
+  ///
+  /// - Returns: `false` when no presenter shows the controller.
+  @discardableResult
+  public func dismiss() -> Bool {
+    guard let presenter else {
+      TTViewLog.debug("\(Self.self).dismiss(): no presenter shows this controller")
+      return false
+    }
+    return presenter.dismiss(self)
+  }
+
   /// Where the controller is in its appearance lifecycle.
   public private(set) var appearanceState: AppearanceState = .disappeared
 

@@ -260,6 +260,17 @@ open class TTView {
     draw(on: &canvas, origin: .zero)
   }
 
+  /// Draws the view as ``draw(on:)`` does, with its frame moved by `origin`: a view that is
+  /// not in the tree drawn, placed as if its superview's top left were at `origin`.
+  ///
+  /// - Parameters:
+  ///   - canvas: The canvas to draw on.
+  ///   - origin: Where the coordinates of the view's frame start on the canvas.
+  public func draw(on canvas: inout TTCanvas, at origin: TTPoint) {
+    layoutIfNeeded()
+    draw(on: &canvas, origin: origin)
+  }
+
   /// Draws the view with its frame offset by `origin` (its superview's place on the canvas).
   private func draw(on canvas: inout TTCanvas, origin: TTPoint) {
     needsDisplay = false
