@@ -211,9 +211,10 @@ final class TTNavigationContainerView: TTView {
     }
   }
 
-  /// The previous screen's view, drawn dimmed under a content shown over it
-  /// (`TTPresentationStyle.overPreviousScreen`). It is drawn only: it is not a subview, so
-  /// keys, clicks and focus never reach it.
+  /// The previous screen's view, drawn dimmed under a content shown over it.
+  ///
+  /// Used for `TTPresentationStyle.overPreviousScreen`. It is drawn only: it is not a
+  /// subview, so keys, clicks and focus never reach it.
   var beneath: TTView? {
     didSet {
       guard beneath !== oldValue else { return }

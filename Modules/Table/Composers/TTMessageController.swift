@@ -2,8 +2,10 @@ import Foundation
 public import Three20Style
 public import Three20UICommon
 
-/// What a ``TTMessageController`` tells the object that opened it: Three20's
-/// `TTMessageControllerDelegate`. Every method has a default that does nothing (or allows).
+/// What a ``TTMessageController`` tells the object that opened it.
+///
+/// Three20's `TTMessageControllerDelegate`. Every method has a default that does nothing (or
+/// allows).
 @MainActor
 public protocol TTMessageControllerDelegate: AnyObject {
   /// Asks whether the message may be sent; `true` by default.

@@ -21,8 +21,9 @@ public struct TTPickerToken: Sendable, Hashable {
   }
 }
 
-/// What a ``TTPickerTextField`` tells the object that manages it: Three20's
-/// `TTPickerTextFieldDelegate`. Every method has a default that does nothing.
+/// What a ``TTPickerTextField`` tells the object that manages it.
+///
+/// Three20's `TTPickerTextFieldDelegate`. Every method has a default that does nothing.
 @MainActor
 public protocol TTPickerTextFieldDelegate: AnyObject {
   /// Tells that a token was added.
@@ -91,7 +92,9 @@ open class TTPickerTextField: TTView {
     didSet { updateSuggestions() }
   }
 
-  /// The most tokens kept; 1,000 by default. More are refused.
+  /// The most tokens kept; 1,000 by default.
+  ///
+  /// More are refused.
   open var maximumTokens = TTPickerTextField.defaultMaximumTokens
 
   /// The default of ``maximumTokens``: 1,000.
