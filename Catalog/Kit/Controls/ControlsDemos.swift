@@ -35,5 +35,15 @@ enum ControlsDemos {
       summary: "TTPostController over the previous screen", mode: .modal, isListed: false,
       keyContent: ["Post", "Cancel"]
     ) { _, _ in TTPostController(title: "Comment") },
+    CatalogDemo(
+      .controls, "Launcher", url: "tt://controls/launcher",
+      summary: "TTLauncherView: pages of icons with badges; edit mode moves and removes; the order is kept",
+      keyContent: ["Core", "Style", "Controls", "Enter opens"]
+    ) { _, _ in LauncherDemo() },
+    CatalogDemo(
+      .controls, "Scroll view", url: "tt://controls/scrollview",
+      summary: "TTScrollView and TTPageControl: pages side by side; keys, the wheel and the dots",
+      keyContent: ["Page 1: TTScrollView", "●"]
+    ) { _, _ in ScrollViewDemo() },
   ]
 }

@@ -120,6 +120,10 @@ public enum CatalogApp {
     TTGlobalURLOpener.current = navigator
     defer { TTGlobalURLOpener.current = previous }
     // A first run has no history: skip restoring, which would log that it found none.
+    // The launcher demo keeps its order beside the history.
+    LauncherDemo.orderFile = persistence.fileURL.deletingLastPathComponent().appendingPathComponent(
+      "launcher.json")
+    defer { LauncherDemo.orderFile = nil }
     let hasHistory = FileManager.default.fileExists(atPath: persistence.fileURL.path)
     if !hasHistory || !navigator.restore() { _ = navigator.openURL(CatalogDemo.indexURL, query: [:]) }
     let root = CatalogRootController(navigator: navigator)
