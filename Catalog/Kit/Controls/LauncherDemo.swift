@@ -6,6 +6,7 @@ import Three20
 /// order is kept between runs of the interactive Catalog.
 final class LauncherDemo: TTViewController {
   /// Where the interactive Catalog keeps the launcher's order: beside its navigation history.
+  ///
   /// `nil` (the default, and when rendering once) keeps no order.
   nonisolated(unsafe) static var orderFile: URL?
 
