@@ -205,7 +205,7 @@ struct CatalogInteractiveTests {
   }
 
   @MainActor
-  private func run(_ terminal: Terminal, state: URL) async throws {
+  func run(_ terminal: Terminal, state: URL) async throws {
     var options = CatalogOptions()
     options.stateFile = state.path
     options.color = .always

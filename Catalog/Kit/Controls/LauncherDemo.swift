@@ -48,6 +48,7 @@ final class LauncherDemo: TTViewController {
     }
     view.addSubview(hint)
     view.addSubview(launcher)
+    launcher.selectedIndex = 0
     launcher.becomeFocused()
   }
 

@@ -28,7 +28,8 @@ import Glibc
 ///    rows of sixel and iTerm2 pictures that went away are rewritten, which erases them);
 /// 5. yield to other tasks on the main actor, so model loads and timers can finish.
 ///
-/// The loop ends on ``stop()``, Ctrl-C, or end of input; the terminal is then put back
+/// The loop ends on ``stop()``, Ctrl-C, end of input, or when the task running it is
+/// cancelled; the terminal is then put back
 /// exactly as it was: reports off, settings, main screen, cursor. It is also put back if the program
 /// exits (`atexit`), is ended by SIGINT, SIGTERM, SIGHUP or SIGQUIT (which are then
 /// re-raised with their default action) or crashes with SIGSEGV, SIGBUS, SIGILL, SIGABRT,
@@ -283,7 +284,7 @@ public final class TTTerminalHost {
     root.appear()
     let clock = ContinuousClock()
     var nextTick = clock.now.advanced(by: tickInterval)
-    while !stopRequested {
+    while !stopRequested && !Task.isCancelled {
       if TTTerminalRestorer.takeResize() { resize(root) }
       if TTGlobalImageProvider.generation != drawnImageGeneration { root.invalidateView() }
       if root.needsDisplay { redraw(root) }
