@@ -441,7 +441,8 @@ open class TTSlider: TTView {
   /// ```swift
   /// var canvas = TTCanvas(width: 9, height: 1)
   /// let scale = TTSlider.Scale(0...8)
-  /// TTSlider.drawTrack(column: scale.column(of: 3, columns: 9), columns: 9, at: .zero, on: &canvas, glyphs: .ascii)
+  /// let thumb = scale.column(of: 3, columns: 9)   // 3
+  /// TTSlider.drawTrack(column: thumb, columns: 9, at: .zero, on: &canvas, glyphs: .ascii)
   /// canvas.plainText   // "===O-----"
   /// ```
   ///
