@@ -28,6 +28,12 @@ public import Three20UICommon
 /// table.selectedIndexPath        // [0, notes.count - 1]
 /// ```
 ///
+/// Rows with a ``TTTableControlItem`` are live: with the cursor on one, ←/→ (and Space or
+/// Enter on a toggle) change its control, and a click on the control does too
+/// (``changeControl(at:to:)``). The mouse works on what was drawn: a click moves the cursor,
+/// a click on the row under the cursor activates it as Enter does, and the wheel scrolls
+/// (``handleMouse(_:)``).
+///
 /// ``TTTableViewController`` owns one and feeds it its model's data; use the view alone for a
 /// list that never loads.
 @MainActor
@@ -122,6 +128,15 @@ open class TTTableView: TTView {
   /// Called when the cursor reaches the "more" row, or Enter is pressed on it.
   public var moreHandler: (@MainActor () -> Void)?
 
+  /// Called after the user changed the control of a ``TTTableControlItem`` row, with the row
+  /// and the changed item (see ``changeControl(at:to:)``).
+  ///
+  /// By then the item is in the data source when the data source can take it
+  /// (``TTTableItemReplacing``); otherwise this is where the app puts the new value in its
+  /// data, so that the row shows it. The item's own ``TTTableControlItem/onChange`` runs
+  /// after this.
+  public var controlHandler: (@MainActor (IndexPath, TTTableControlItem) -> Void)?
+
   /// Whether reaching the "more" row with the cursor loads more at once (infinite scroll).
   ///
   /// `true` by default. When `false`, only Enter on it does.
@@ -152,6 +167,12 @@ open class TTTableView: TTView {
 
   /// The rows drawn by the last drawing, top to bottom.
   public private(set) var visibleIndexPaths: [IndexPath] = []
+
+  /// The entries the last drawing showed, top to bottom, with their lines relative to the
+  /// content's top: what mouse events are hit-tested against.
+  private var drawnEntries: [DrawnEntry] = []
+  /// What the left button, pressed on the table, is doing until it is released.
+  private var pointer: Pointer?
 
   /// Creates a table view.
   ///
@@ -342,9 +363,13 @@ open class TTTableView: TTView {
   /// Enter on the cursor's row (``selectionHandler``) or on the "more" row (``moreHandler``);
   /// `i` on the cursor's row (``accessoryHandler``).
   ///
+  /// On a control row, the keys of its control come first (``handleControlKey(_:)``): ←/→
+  /// and, on a toggle, Space and Enter. Up and down always move the cursor.
+  ///
   /// - Parameter key: The key.
   /// - Returns: Whether the key was used.
   override open func handleKey(_ key: TTKey) -> Bool {
+    if handleControlKey(key) { return true }
     switch key {
     case .down, .character("j"): move(.down)
     case .up, .character("k"): move(.up)
@@ -367,6 +392,227 @@ open class TTTableView: TTView {
     return true
   }
 
+  // MARK: - Control rows
+
+  /// Offers a key to the control of the row under the cursor; returns whether it was used.
+  ///
+  /// On a toggle row, Space and Enter flip it, ← or `h` set it off and → or `l` set it on. On
+  /// a slider or stepper row, ←, `h` or `-` move it down a step and →, `l` or `+` up a step;
+  /// a key that would pass an end is used and changes nothing. Other rows, text field rows
+  /// included, use no key here. Changes go through ``changeControl(at:to:)``.
+  ///
+  /// ``handleKey(_:)`` calls it first. A container that takes ← and → for itself (a tab
+  /// strip above the table) offers them here first, so that a control row keeps them.
+  ///
+  /// - Parameter key: The key.
+  /// - Returns: Whether the key was for the control.
+  public func handleControlKey(_ key: TTKey) -> Bool {
+    guard case .row(let path) = selection, let item = dataSource?.item(at: path) as? TTTableControlItem,
+      item.control.isAdjustable
+    else { return false }
+    let control = item.control
+    let isToggle = control.isOn != nil
+    let changed: TTTableControlItem.Control
+    switch key {
+    case .left, .character("h"): changed = control.stepped(-1)
+    case .right, .character("l"): changed = control.stepped(1)
+    case .character("-") where !isToggle, .character("−") where !isToggle: changed = control.stepped(-1)
+    case .character("+") where !isToggle, .character("=") where !isToggle: changed = control.stepped(1)
+    case .enter where isToggle, .character(" ") where isToggle: changed = control.toggled
+    default: return false
+    }
+    changeControl(at: path, to: changed)
+    return true
+  }
+
+  /// Changes the control of a control row: the one path by which keys, clicks and editors
+  /// change a ``TTTableControlItem``.
+  ///
+  /// When the row's item is a ``TTTableControlItem`` whose control differs from `control`:
+  /// 1. the item with the new control replaces the old one in the data source, when the data
+  ///    source can take it (``TTTableItemReplacing``; lists and sectioned data sources can);
+  /// 2. the rows are read again (unchanged rows keep their drawings) and the table redraws;
+  /// 3. ``controlHandler`` is called with the row and the changed item, then the item's
+  ///    ``TTTableControlItem/onChange``.
+  ///
+  /// Data flows one way: the row shows the new value once its data source has it. A data
+  /// source that cannot replace items keeps showing the old value until the app puts the
+  /// value in it (in ``controlHandler`` or ``TTTableControlItem/onChange``).
+  ///
+  /// ```swift
+  /// let source = TTListDataSource(items: [TTTableControlItem(caption: "Wi-Fi", control: .toggle(false))])
+  /// table.dataSource = source
+  /// table.changeControl(at: [0, 0], to: .toggle(true))   // true
+  /// (source.items[0] as? TTTableControlItem)?.control    // .toggle(true)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - indexPath: The row.
+  ///   - control: The new control and value; an editor for a text field row passes
+  ///     `.textField(newText, placeholder:)` when editing ends.
+  /// - Returns: Whether the control changed (`false` for a row that is not a control row, or
+  ///   the same value).
+  @discardableResult
+  public func changeControl(at indexPath: IndexPath, to control: TTTableControlItem.Control) -> Bool {
+    guard var item = dataSource?.item(at: indexPath) as? TTTableControlItem, item.control != control else {
+      return false
+    }
+    item.control = control
+    if let replacing = dataSource as? any TTTableItemReplacing {
+      replacing.replaceItem(at: indexPath, with: item)
+    }
+    reloadData(keepingUnchangedRows: true)
+    controlHandler?(indexPath, item)
+    item.onChange?(item)
+    return true
+  }
+
+  /// Where the control of a control row was last drawn, in the table's coordinates: the
+  /// rectangle an editor goes in for a text field row.
+  ///
+  /// - Parameter indexPath: The row.
+  /// - Returns: The control's rectangle (one line), or `nil` when the row is not a
+  ///   ``TTTableControlItem`` drawn by ``TTTableControlCell``, was not drawn with its first
+  ///   line showing, or has no room for its control.
+  public func controlFrame(ofRowAt indexPath: IndexPath) -> TTRect? {
+    guard let drawn = drawnEntries.first(where: { $0.entry == .row(indexPath) }), drawn.top >= 0,
+      let item = dataSource?.item(at: indexPath) as? TTTableControlItem,
+      cellRegistry.cell(for: item) is TTTableControlCell
+    else { return nil }
+    let parts = TTTableControlCell.layout(of: item, width: currentWidth)
+    guard !parts.control.isEmpty else { return nil }
+    let content = contentRect
+    return TTRect(
+      x: content.x + parts.control.lowerBound, y: content.y + drawn.top, width: parts.control.count, height: 1
+    )
+  }
+
+  // MARK: - Mouse
+
+  /// Uses the mouse on what the last drawing showed.
+  ///
+  /// - A press of the left button on a row (or the "more" row) moves the cursor to it, as
+  ///   the keys do. A press and release on the row already under the cursor activates it as
+  ///   Enter does (``handleKey(_:)``: its ``selectionHandler``, a toggle flipped, the "more"
+  ///   row's ``moreHandler``).
+  /// - On a control row drawn by ``TTTableControlCell``, a press on the control changes it
+  ///   (``changeControl(at:to:)``): a toggle's mark flips it, a slider's track sets the
+  ///   value at that column and a drag then follows the pointer until the release, a
+  ///   stepper's `[−]` and `[+]` step it.
+  /// - The wheel scrolls three lines a notch, never past the first or last line; the cursor
+  ///   stays on its row.
+  ///
+  /// - Parameter event: The event, in the table's coordinates.
+  /// - Returns: Whether the event was used; presses on headers, footers and blank space are
+  ///   not.
+  override open func handleMouse(_ event: TTMouseEvent) -> Bool {
+    switch event.action {
+    case .scrollUp, .scrollDown:
+      scrollLines(event.action == .scrollDown ? Self.wheelLines : -Self.wheelLines)
+      return true
+    case .scrollLeft, .scrollRight:
+      return false
+    case .press:
+      guard event.button == .left else { return false }
+      return press(at: event.position)
+    case .drag:
+      guard let pointer else { return false }
+      if case .slider(let path, let track) = pointer {
+        slide(path, track: track, toColumn: event.position.x - contentRect.x)
+      }
+      return true
+    case .release:
+      guard let current = pointer else { return false }
+      pointer = nil
+      if case .activation(let entry) = current, drawnEntry(at: event.position)?.entry == entry {
+        _ = handleKey(.enter)
+      }
+      return true
+    }
+  }
+
+  /// The lines one notch of the wheel scrolls.
+  private static let wheelLines = 3
+
+  /// A press of the left button: moves the cursor, changes a control, or arms activation.
+  private func press(at point: TTPoint) -> Bool {
+    pointer = nil
+    guard let drawn = drawnEntry(at: point), layout.index(of: drawn.entry) != nil else { return false }
+    switch drawn.entry {
+    case .header, .footer: return false
+    case .row, .more: break
+    }
+    let wasSelected = selection == drawn.entry
+    let moved = !wasSelected
+    select(drawn.entry)
+    if moved, drawn.entry == .more, loadsMoreWhenReached { moreHandler?() }
+    if case .row(let path) = drawn.entry, let item = dataSource?.item(at: path) as? TTTableControlItem,
+      cellRegistry.cell(for: item) is TTTableControlCell,
+      let used = pressControl(of: item, at: path, column: point.x - contentRect.x)
+    {
+      pointer = used
+      return true
+    }
+    pointer = wasSelected ? .activation(drawn.entry) : .done
+    return true
+  }
+
+  /// Changes a control row's control for a press at a column of the row; `nil` when the
+  /// press missed the control.
+  private func pressControl(of item: TTTableControlItem, at path: IndexPath, column: Int) -> Pointer? {
+    let parts = TTTableControlCell.layout(of: item, width: currentWidth)
+    switch item.control {
+    case .toggle:
+      guard parts.control.contains(column) else { return nil }
+      changeControl(at: path, to: item.control.toggled)
+      return .done
+    case .slider:
+      guard let track = parts.track, track.contains(column) else { return nil }
+      slide(path, track: track, toColumn: column)
+      return .slider(path, track: track)
+    case .stepper:
+      if parts.decrement?.contains(column) == true {
+        changeControl(at: path, to: item.control.stepped(-1))
+        return .done
+      }
+      if parts.increment?.contains(column) == true {
+        changeControl(at: path, to: item.control.stepped(1))
+        return .done
+      }
+      return nil
+    case .textField:
+      return nil
+    }
+  }
+
+  /// Sets a slider row to the value at a column of its track (columns beyond the track give
+  /// its ends).
+  private func slide(_ path: IndexPath, track: Range<Int>, toColumn column: Int) {
+    guard let item = dataSource?.item(at: path) as? TTTableControlItem,
+      case .slider(_, let range, let step) = item.control
+    else { return }
+    let scale = TTSlider.Scale(range, step: step)
+    let value = scale.value(atColumn: column - track.lowerBound, columns: track.count)
+    changeControl(at: path, to: .slider(value, range, step: step))
+  }
+
+  /// The entry the last drawing showed at a point of the table, or `nil`.
+  private func drawnEntry(at point: TTPoint) -> DrawnEntry? {
+    let content = contentRect
+    guard content.contains(point) else { return nil }
+    let y = point.y - content.y
+    return drawnEntries.first { y >= $0.top && y < $0.top + $0.height }
+  }
+
+  /// Scrolls by lines (negative up), keeping the cursor where it is.
+  private func scrollLines(_ lines: Int) {
+    scroll.viewportHeight = contentRect.height
+    for _ in 0..<abs(lines) {
+      _ = scroll.scroll(lines > 0 ? .lineDown : .lineUp, rowHeight: entryHeight)
+    }
+    setNeedsDisplay()
+  }
+
   /// Turns the spinners: the "more" row's while loading more, and those of rows that show one
   /// (activity items, loading more buttons).
   override open func tick() {
@@ -387,6 +633,7 @@ open class TTTableView: TTView {
   override open func drawContent(on canvas: inout TTCanvas, in rect: TTRect) {
     visibleIndexPaths = []
     showsSpinningRows = false
+    drawnEntries = []
     guard rect.width > 0, rect.height > 0, layout.count > 0 else { return }
     if rect.width != measuredWidth {
       heights.removeAll(keepingCapacity: true)
@@ -399,14 +646,17 @@ open class TTTableView: TTView {
     let selected = selection.flatMap { layout.index(of: $0) }
     var y = rect.y - scroll.top.offset
     var index = scroll.top.row
+    drawnEntries.removeAll(keepingCapacity: true)
     while y < rect.maxY, index < layout.count {
       let row =
         index == selected ? render(entry: index, width: rect.width, selected: true) : cachedRender(index)
       canvas.draw(row, at: TTPoint(x: rect.x, y: y))
-      if case .row(let path) = layout.entry(at: index) {
+      let entry = layout.entry(at: index)
+      if case .row(let path) = entry {
         visibleIndexPaths.append(path)
         if lastRenderSpins { showsSpinningRows = true }
       }
+      if let entry { drawnEntries.append(DrawnEntry(entry: entry, top: y - rect.y, height: row.height)) }
       y += row.height
       index += 1
     }
@@ -542,6 +792,24 @@ open class TTTableView: TTView {
 }
 
 extension TTTableView {
+  /// An entry as the last drawing showed it: its first line relative to the content's top
+  /// (negative when scrolled partly out above) and its height.
+  struct DrawnEntry {
+    let entry: Entry
+    let top: Int
+    let height: Int
+  }
+
+  /// What a press of the left button on the table started.
+  enum Pointer {
+    /// A press on the row under the cursor: a release on the same entry activates it.
+    case activation(Entry)
+    /// A press on a slider's track: drags move the slider until the release.
+    case slider(IndexPath, track: Range<Int>)
+    /// A press that needs nothing more; the release ends it.
+    case done
+  }
+
   /// A row at a width: the key of the height and canvas caches.
   struct HeightKey: Hashable {
     let path: IndexPath
@@ -585,5 +853,84 @@ extension TTTableView {
         }
       return !(url ?? "").isEmpty
     }
+  }
+}
+
+/// A data source whose rows the table can replace: where a control row's changed item goes
+/// (``TTTableView/changeControl(at:to:)``).
+///
+/// ``TTListDataSource`` and ``TTSectionedDataSource`` (and so ``TTModelDataSource``) adopt
+/// it: they replace the item in their items and announce the change, as setting their items
+/// does. A ``TTModelDataSource`` builds its items again from its model on the next load, so
+/// keep the value in the model too (``TTTableControlItem/onChange``).
+@MainActor
+public protocol TTTableItemReplacing: TTTableViewDataSource {
+  /// Replaces the item of a row shown now.
+  ///
+  /// - Parameters:
+  ///   - indexPath: The row, as the table shows it (while searching, among the matching rows).
+  ///   - item: The new item.
+  /// - Returns: Whether the item was replaced (`false` for a row that does not exist).
+  @discardableResult
+  func replaceItem(at indexPath: IndexPath, with item: any TTTableItem) -> Bool
+}
+
+extension TTListDataSource: TTTableItemReplacing {
+  /// Replaces the item of a shown row in ``items``, announcing a change.
+  ///
+  /// While searching, the row's item is found in ``items`` by identity and content.
+  ///
+  /// - Parameters:
+  ///   - indexPath: The row, among the shown ones.
+  ///   - item: The new item.
+  /// - Returns: Whether the item was replaced.
+  @discardableResult
+  public func replaceItem(at indexPath: IndexPath, with item: any TTTableItem) -> Bool {
+    let row = TTTableIndexPath.row(indexPath)
+    let shown = visibleItems
+    guard TTTableIndexPath.section(indexPath) == 0, row >= 0, row < shown.count else { return false }
+    if searchText == nil, row < items.count {
+      items[row] = item
+      return true
+    }
+    let old = shown[row]
+    guard let index = items.firstIndex(where: { $0.id == old.id && $0.hasSameContent(as: old) }) else {
+      return false
+    }
+    items[index] = item
+    return true
+  }
+}
+
+extension TTSectionedDataSource: TTTableItemReplacing {
+  /// Replaces the item of a shown row in ``sections``, announcing a change.
+  ///
+  /// While searching, the row's item is found in ``sections`` by identity and content.
+  ///
+  /// - Parameters:
+  ///   - indexPath: The row, among the shown ones.
+  ///   - item: The new item.
+  /// - Returns: Whether the item was replaced.
+  @discardableResult
+  public func replaceItem(at indexPath: IndexPath, with item: any TTTableItem) -> Bool {
+    let section = TTTableIndexPath.section(indexPath)
+    let row = TTTableIndexPath.row(indexPath)
+    let shown = visibleSections
+    guard section >= 0, section < shown.count, row >= 0, row < shown[section].items.count else {
+      return false
+    }
+    if searchText == nil, section < sections.count, row < sections[section].items.count {
+      sections[section].items[row] = item
+      return true
+    }
+    let old = shown[section].items[row]
+    for index in sections.indices {
+      if let found = sections[index].items.firstIndex(where: { $0.id == old.id && $0.hasSameContent(as: old) }
+      ) {
+        sections[index].items[found] = item
+        return true
+      }
+    }
+    return false
   }
 }

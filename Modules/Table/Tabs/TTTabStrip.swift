@@ -5,8 +5,9 @@ public import Three20UICommon
 ///
 /// Titles are drawn side by side, the selected one highlighted. When they do not fit, the
 /// strip scrolls to keep the selected tab in view and shows `‹` or `›` at the edge where
-/// more titles are hidden. Left and right (or `h` and `l`) move the selection, and the digits
-/// 1–9 choose a tab directly; every change calls ``selectionHandler``.
+/// more titles are hidden. Left and right (or `h` and `l`) move the selection, the digits
+/// 1–9 choose a tab directly, and so does a click on a title (a click on `‹` or `›` moves to
+/// the previous or next tab); every choice calls ``selectionHandler``.
 ///
 /// ```swift
 /// let strip = TTTabStrip(titles: ["Inbox", "Sent", "Drafts"])
@@ -37,8 +38,20 @@ open class TTTabStrip: TTView {
     }
   }
 
-  /// Called with the new index when a key changes the selection.
+  /// Called with the new index when a key or a click chooses a tab.
   public var selectionHandler: (@MainActor (Int) -> Void)?
+
+  /// What the last drawing showed, in columns from the content's left edge: each visible
+  /// title's columns with its index, and the arrows' columns with the step they take.
+  private var drawnTargets: [(columns: Range<Int>, target: ClickTarget)] = []
+
+  /// What a click on a column of the strip chooses.
+  private enum ClickTarget {
+    /// A tab, by index.
+    case tab(Int)
+    /// The tab before or after the selected one (the arrows).
+    case step(Int)
+  }
 
   /// Creates a tab strip.
   ///
@@ -74,7 +87,30 @@ open class TTTabStrip: TTView {
       }
     default: break
     }
-    guard let target, target >= 0, target < titles.count else { return false }
+    guard let target else { return false }
+    return choose(target)
+  }
+
+  /// Chooses a tab with a click of the left button on its title, as its digit key would; a
+  /// click on `‹` or `›` chooses the previous or next tab, as ← and → would.
+  ///
+  /// - Parameter event: The event, in the strip's coordinates.
+  /// - Returns: Whether the press chose a tab.
+  override open func handleMouse(_ event: TTMouseEvent) -> Bool {
+    guard event.isPrimaryPress else { return false }
+    let content = contentRect
+    guard content.contains(event.position), event.position.y == content.y else { return false }
+    let column = event.position.x - content.x
+    guard let hit = drawnTargets.last(where: { $0.columns.contains(column) }) else { return false }
+    switch hit.target {
+    case .tab(let index): return choose(index)
+    case .step(let step): return choose(selectedIndex + step)
+    }
+  }
+
+  /// Selects a tab and calls ``selectionHandler``: what keys and clicks do.
+  private func choose(_ target: Int) -> Bool {
+    guard target >= 0, target < titles.count else { return false }
     if target != selectedIndex {
       selectedIndex = target
     }
@@ -99,6 +135,7 @@ open class TTTabStrip: TTView {
   ///   - canvas: The canvas.
   ///   - rect: The strip's rectangle.
   override open func drawContent(on canvas: inout TTCanvas, in rect: TTRect) {
+    drawnTargets = []
     guard rect.width > 0, !titles.isEmpty else { return }
     let all = cells
     let total = all.last.map { $0.start + $0.width } ?? 0
@@ -122,9 +159,20 @@ open class TTTabStrip: TTView {
           style: index == selectedIndex ? selectedStyle : plain)
       }
     }
+    for (index, cell) in all.enumerated() {
+      let start = max(left, left + cell.start - scroll) - rect.x
+      let end = min(right, left + cell.start - scroll + cell.width) - rect.x
+      if start < end { drawnTargets.append((start..<end, .tab(index))) }
+    }
     if overflows {
-      if scroll > 0 { canvas.write("‹", at: TTPoint(x: rect.x, y: rect.y)) }
-      if total - scroll > right - left { canvas.write("›", at: TTPoint(x: rect.maxX - 1, y: rect.y)) }
+      if scroll > 0 {
+        canvas.write("‹", at: TTPoint(x: rect.x, y: rect.y))
+        drawnTargets.append((0..<1, .step(-1)))
+      }
+      if total - scroll > right - left {
+        canvas.write("›", at: TTPoint(x: rect.maxX - 1, y: rect.y))
+        drawnTargets.append(((rect.width - 1)..<rect.width, .step(1)))
+      }
     }
   }
 }
