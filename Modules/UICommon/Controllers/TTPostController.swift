@@ -1,4 +1,4 @@
-public import Three20Style
+import Three20Style
 
 /// What a ``TTPostController`` tells the object that opened it: Three20's
 /// `TTPostControllerDelegate`.
@@ -97,6 +97,9 @@ open class TTPostController: TTViewController {
     textEditor = TTTextEditor(text: text, placeholder: "Write something…")
     textEditor.minimumNumberOfLines = 3
     textEditor.maximumNumberOfLines = 8
+    // The box sizes the editor (it grows with the text, up to 8 lines): an editor that
+    // resized itself would cover the message and the buttons.
+    textEditor.autoresizesToText = false
     postButton = TTButton(title: "Post")
     cancelButton = TTButton(title: "Cancel")
     super.init()
@@ -168,8 +171,15 @@ open class TTPostController: TTViewController {
     box.addSubview(textEditor)
     box.addSubview(postButton)
     box.addSubview(cancelButton)
-    textEditor.onChange = { [weak self] _ in self?.box.message = nil }
+    textEditor.onChange = { [weak self] _ in self?.textDidChange() }
     textEditor.becomeFocused()
+  }
+
+  /// Clears the message and fits the box to the text again.
+  private func textDidChange() {
+    box.message = nil
+    viewIfLoaded?.setNeedsLayout()
+    box.setNeedsLayout()
   }
 
   /// Escape cancels; Ctrl-S posts.
