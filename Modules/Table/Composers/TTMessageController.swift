@@ -1,5 +1,5 @@
 import Foundation
-public import Three20Style
+import Three20Style
 public import Three20UICommon
 
 /// What a ``TTMessageController`` tells the object that opened it.
