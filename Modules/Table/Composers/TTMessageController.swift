@@ -144,12 +144,22 @@ open class TTMessageController: TTViewController {
     subjectField = TTTextField(text: subject)
     bodyEditor = TTTextEditor(text: body, placeholder: "Message")
     bodyEditor.maximumNumberOfLines = 0
+    // The form gives the body the rows between the rule and the buttons, and the body
+    // scrolls in them; resizing itself to the text would cover the buttons.
+    bodyEditor.autoresizesToText = false
     sendButton = TTButton(title: "Send")
     cancelButton = TTButton(title: "Cancel")
     super.init()
     title = "New Message"
     sendButton.action = { [weak self] _ in self?.send() }
     cancelButton.action = { [weak self] _ in self?.cancel() }
+    // Typing a recipient is a change of a field too: it clears the message, after the
+    // picker has updated its suggestions.
+    let updateSuggestions = toField.entry.onChange
+    toField.entry.onChange = { [weak self] entry in
+      updateSuggestions?(entry)
+      self?.form.message = nil
+    }
   }
 
   /// Finishes as cancelled if nobody finished it.
@@ -276,8 +286,9 @@ final class TTMessageFormView: TTView {
     didSet { if message != oldValue { setNeedsDisplay() } }
   }
 
-  /// The width of the labels column: "Subject: ".
-  static let labelWidth = 9
+  /// The width of the labels column: " Subject: ", the label drawn and a space before the
+  /// field.
+  static let labelWidth = 10
 
   override func layoutSubviews() {
     guard let toField, let subjectField, let bodyEditor else { return }
