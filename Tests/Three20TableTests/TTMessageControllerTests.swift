@@ -7,11 +7,14 @@ import Three20UICommon
 @MainActor
 final class ComposerPresenter: TTPresenting {
   var dismissed: [TTViewController] = []
+  var presents = false
 
   func dismiss(_ controller: TTViewController) -> Bool {
     dismissed.append(controller)
     return true
   }
+
+  func isPresenting(_ controller: TTViewController) -> Bool { presents }
 }
 
 /// Records what a composer tells its delegate, and answers its question.
@@ -215,6 +218,20 @@ struct TTMessageControllerTests {
     for _ in 0..<8 { await Task.yield() }
     composer.disappear()
     #expect(await waiter.value == .cancelled)
+    #expect(recorder.events == ["cancel"])
+  }
+
+  /// Leaving the screen while the presenter still shows the composer keeps it open.
+  @Test func disappearingWhileStillPresentedKeepsItOpen() {
+    let (composer, presenter, recorder) = Self.composer(recipients: ["a@x"])
+    presenter.presents = true
+    composer.disappear()
+    #expect(composer.finishedResult == nil)
+    #expect(recorder.events.isEmpty)
+    presenter.presents = false
+    composer.appear()
+    composer.disappear()
+    #expect(composer.finishedResult == .cancelled)
     #expect(recorder.events == ["cancel"])
   }
 

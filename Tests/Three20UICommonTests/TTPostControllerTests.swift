@@ -7,11 +7,14 @@ import Three20UICommon
 final class RecordingPresenter: TTPresenting {
   var dismissed: [TTViewController] = []
   var answer = true
+  var presents = false
 
   func dismiss(_ controller: TTViewController) -> Bool {
     dismissed.append(controller)
     return answer
   }
+
+  func isPresenting(_ controller: TTViewController) -> Bool { presents }
 }
 
 /// Records what a post controller tells its delegate, and answers its question.
@@ -210,6 +213,19 @@ struct TTPostControllerTests {
     posted.disappear()
     #expect(await posted.result() == .posted("Whole"))
     #expect(postRecorder.events == ["should Whole", "did Whole"])
+  }
+
+  /// Leaving the screen while the presenter still shows the box (covered, or the presenter
+  /// off screen) keeps it open.
+  @Test func disappearingWhileStillPresentedKeepsTheBoxOpen() {
+    let (post, presenter, recorder) = Self.post(text: "Kept")
+    presenter.presents = true
+    post.disappear()
+    #expect(post.finishedResult == nil)
+    post.appear()
+    post.dispatch(.key(.control("s")))
+    #expect(post.finishedResult == .posted("Kept"))
+    #expect(recorder.events == ["should Kept", "did Kept"])
   }
 
   /// dismiss() asks the presenter and passes its answer on; without one it is `false`, and

@@ -63,7 +63,9 @@ extension TTMessageControllerDelegate {
 /// button sends: the message needs a recipient (unless ``requiresRecipient`` is `false`) and
 /// the delegate's approval; then ``result()`` returns it, the delegate hears of it, and the
 /// composer dismisses itself (``TTViewController/dismiss()``). Escape or Cancel cancels, and
-/// so does leaving the screen any other way.
+/// so does being closed any other way (going back); being covered by another screen, or the
+/// presenter leaving the screen for a while, is not closing
+/// (``TTPresenting/isPresenting(_:)``).
 ///
 /// ```swift
 /// let composer = TTMessageController(recipients: ["ada@example.com"], subject: "Lunch")
@@ -266,9 +268,12 @@ open class TTMessageController: TTViewController {
     }
   }
 
-  /// Leaving without sending counts as cancelling.
+  /// Being closed without sending counts as cancelling; leaving the screen while the
+  /// presenter still shows the composer does not.
   override open func viewDidDisappear() {
     super.viewDidDisappear()
+    // Covered by another screen, or its presenter off screen for a while: still open.
+    guard presenter?.isPresenting(self) != true else { return }
     if outcome.finish(.cancelled) { delegate?.messageControllerDidCancel(self) }
   }
 }

@@ -56,7 +56,9 @@ extension TTPostControllerDelegate {
 /// ``TTPresentationStyle/overPreviousScreen``, which stays visible, dimmed, around the box),
 /// then read the outcome from ``result()`` or the ``delegate``. Alt-Enter or the Post button
 /// posts; Escape or Cancel cancels; either way the controller dismisses itself
-/// (``TTViewController/dismiss()``). Leaving it any other way (going back) counts as cancelling.
+/// (``TTViewController/dismiss()``). Being closed any other way (going back) counts as
+/// cancelling; being covered, or the presenter leaving the screen for a while, does not
+/// (``TTPresenting/isPresenting(_:)``).
 ///
 /// ```swift
 /// let post = TTPostController(title: "Reply", text: "@ada ")
@@ -199,9 +201,12 @@ open class TTPostController: TTViewController {
     }
   }
 
-  /// Leaving without posting counts as cancelling.
+  /// Being closed without posting counts as cancelling; leaving the screen while the
+  /// presenter still shows the box does not.
   override open func viewDidDisappear() {
     super.viewDidDisappear()
+    // Covered by another screen, or its presenter off screen for a while: still open.
+    guard presenter?.isPresenting(self) != true else { return }
     if outcome.finish(.cancelled) { delegate?.postControllerDidCancel(self) }
   }
 }
