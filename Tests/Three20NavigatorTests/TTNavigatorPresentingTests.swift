@@ -169,11 +169,11 @@ struct TTNavigatorPresentingTests {
     let rows = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     let inboxRow = rows[1]
     #expect(inboxRow.contains("Inbox: 3 unread"))
-    let beforeText = String(inboxRow[..<inboxRow.range(of: "Inbox")!.lowerBound])
+    let beforeText = String(inboxRow[..<(try #require(inboxRow.range(of: "Inbox"))).lowerBound])
     #expect(Self.sgrParameters(in: beforeText).contains("2"))
     // The box's title row is not dim.
     let titleRow = rows[3]
-    let beforeTitle = String(titleRow[..<titleRow.range(of: "Reply")!.lowerBound])
+    let beforeTitle = String(titleRow[..<(try #require(titleRow.range(of: "Reply"))).lowerBound])
     let lastSGR = beforeTitle.components(separatedBy: "\u{1B}[").last ?? ""
     #expect(!Self.sgrParameters(in: "\u{1B}[" + lastSGR).contains("2"))
   }
