@@ -359,6 +359,15 @@ public final class TTNavigator: TTURLOpening, TTPresenting {
     return back()
   }
 
+  /// Whether a controller is open here, visible or under others (the `TTPresenting` seam: a
+  /// composer that leaves the screen while still open here is not cancelled).
+  ///
+  /// - Parameter controller: The controller.
+  /// - Returns: `true` when the controller is on the stack or the modal stack.
+  public func isPresenting(_ controller: TTViewController) -> Bool {
+    items.contains { $0.controller === controller }
+  }
+
   /// Takes away every controller but the root, modal ones included.
   ///
   /// - Returns: `false` when only the root (or nothing) is open.

@@ -1,5 +1,5 @@
 import Foundation
-public import Three20Style
+import Three20Style
 public import Three20UICommon
 
 /// What a ``TTMessageController`` tells the object that opened it.
@@ -63,7 +63,9 @@ extension TTMessageControllerDelegate {
 /// button sends: the message needs a recipient (unless ``requiresRecipient`` is `false`) and
 /// the delegate's approval; then ``result()`` returns it, the delegate hears of it, and the
 /// composer dismisses itself (``TTViewController/dismiss()``). Escape or Cancel cancels, and
-/// so does leaving the screen any other way.
+/// so does being closed any other way (going back); being covered by another screen, or the
+/// presenter leaving the screen for a while, is not closing
+/// (``TTPresenting/isPresenting(_:)``).
 ///
 /// ```swift
 /// let composer = TTMessageController(recipients: ["ada@example.com"], subject: "Lunch")
@@ -144,12 +146,22 @@ open class TTMessageController: TTViewController {
     subjectField = TTTextField(text: subject)
     bodyEditor = TTTextEditor(text: body, placeholder: "Message")
     bodyEditor.maximumNumberOfLines = 0
+    // The form gives the body the rows between the rule and the buttons, and the body
+    // scrolls in them; resizing itself to the text would cover the buttons.
+    bodyEditor.autoresizesToText = false
     sendButton = TTButton(title: "Send")
     cancelButton = TTButton(title: "Cancel")
     super.init()
     title = "New Message"
     sendButton.action = { [weak self] _ in self?.send() }
     cancelButton.action = { [weak self] _ in self?.cancel() }
+    // Typing a recipient is a change of a field too: it clears the message, after the
+    // picker has updated its suggestions.
+    let updateSuggestions = toField.entry.onChange
+    toField.entry.onChange = { [weak self] entry in
+      updateSuggestions?(entry)
+      self?.form.message = nil
+    }
   }
 
   /// Finishes as cancelled if nobody finished it.
@@ -256,9 +268,12 @@ open class TTMessageController: TTViewController {
     }
   }
 
-  /// Leaving without sending counts as cancelling.
+  /// Being closed without sending counts as cancelling; leaving the screen while the
+  /// presenter still shows the composer does not.
   override open func viewDidDisappear() {
     super.viewDidDisappear()
+    // Covered by another screen, or its presenter off screen for a while: still open.
+    guard presenter?.isPresenting(self) != true else { return }
     if outcome.finish(.cancelled) { delegate?.messageControllerDidCancel(self) }
   }
 }
@@ -276,8 +291,9 @@ final class TTMessageFormView: TTView {
     didSet { if message != oldValue { setNeedsDisplay() } }
   }
 
-  /// The width of the labels column: "Subject: ".
-  static let labelWidth = 9
+  /// The width of the labels column: " Subject: ", the label drawn and a space before the
+  /// field.
+  static let labelWidth = 10
 
   override func layoutSubviews() {
     guard let toField, let subjectField, let bodyEditor else { return }

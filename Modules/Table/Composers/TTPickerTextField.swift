@@ -218,6 +218,13 @@ open class TTPickerTextField: TTView {
     setNeedsLayout()
   }
 
+  /// Makes room for the suggestions, or gives it back, when the entry gains or loses the
+  /// focus: the list shows only while the entry is focused.
+  func entryFocusDidChange() {
+    superview?.setNeedsLayout()
+    setNeedsLayout()
+  }
+
   /// Moves the chosen suggestion; returns whether there were suggestions to move through.
   func moveSelection(by delta: Int) -> Bool {
     guard showsSuggestions else { return false }
@@ -310,6 +317,11 @@ open class TTPickerTextField: TTView {
 @MainActor
 final class TTPickerEntryField: TTTextField {
   weak var picker: TTPickerTextField?
+
+  /// Lets the picker show or hide its suggestions with the focus.
+  override var isFocused: Bool {
+    didSet { if isFocused != oldValue { picker?.entryFocusDidChange() } }
+  }
 
   override func handleKey(_ key: TTKey) -> Bool {
     guard isFocused, let picker else { return super.handleKey(key) }

@@ -1,4 +1,4 @@
-public import Three20Style
+import Three20Style
 
 /// What a ``TTPostController`` tells the object that opened it: Three20's
 /// `TTPostControllerDelegate`.
@@ -56,7 +56,9 @@ extension TTPostControllerDelegate {
 /// ``TTPresentationStyle/overPreviousScreen``, which stays visible, dimmed, around the box),
 /// then read the outcome from ``result()`` or the ``delegate``. Alt-Enter or the Post button
 /// posts; Escape or Cancel cancels; either way the controller dismisses itself
-/// (``TTViewController/dismiss()``). Leaving it any other way (going back) counts as cancelling.
+/// (``TTViewController/dismiss()``). Being closed any other way (going back) counts as
+/// cancelling; being covered, or the presenter leaving the screen for a while, does not
+/// (``TTPresenting/isPresenting(_:)``).
 ///
 /// ```swift
 /// let post = TTPostController(title: "Reply", text: "@ada ")
@@ -97,6 +99,9 @@ open class TTPostController: TTViewController {
     textEditor = TTTextEditor(text: text, placeholder: "Write something…")
     textEditor.minimumNumberOfLines = 3
     textEditor.maximumNumberOfLines = 8
+    // The box sizes the editor (it grows with the text, up to 8 lines): an editor that
+    // resized itself would cover the message and the buttons.
+    textEditor.autoresizesToText = false
     postButton = TTButton(title: "Post")
     cancelButton = TTButton(title: "Cancel")
     super.init()
@@ -168,8 +173,15 @@ open class TTPostController: TTViewController {
     box.addSubview(textEditor)
     box.addSubview(postButton)
     box.addSubview(cancelButton)
-    textEditor.onChange = { [weak self] _ in self?.box.message = nil }
+    textEditor.onChange = { [weak self] _ in self?.textDidChange() }
     textEditor.becomeFocused()
+  }
+
+  /// Clears the message and fits the box to the text again.
+  private func textDidChange() {
+    box.message = nil
+    viewIfLoaded?.setNeedsLayout()
+    box.setNeedsLayout()
   }
 
   /// Escape cancels; Ctrl-S posts.
@@ -189,9 +201,12 @@ open class TTPostController: TTViewController {
     }
   }
 
-  /// Leaving without posting counts as cancelling.
+  /// Being closed without posting counts as cancelling; leaving the screen while the
+  /// presenter still shows the box does not.
   override open func viewDidDisappear() {
     super.viewDidDisappear()
+    // Covered by another screen, or its presenter off screen for a while: still open.
+    guard presenter?.isPresenting(self) != true else { return }
     if outcome.finish(.cancelled) { delegate?.postControllerDidCancel(self) }
   }
 }

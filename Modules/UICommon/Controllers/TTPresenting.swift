@@ -12,6 +12,25 @@ public protocol TTPresenting: AnyObject {
   /// - Parameter controller: The controller.
   /// - Returns: `false` when the presenter does not show it (any more).
   func dismiss(_ controller: TTViewController) -> Bool
+
+  /// Whether this presenter still shows a controller: on screen, or under others it shows.
+  ///
+  /// A composer asks when it leaves the screen: it counts as cancelled only when its
+  /// presenter no longer shows it (it was closed), not when it is covered or when the
+  /// presenter itself leaves the screen for a while. The default answers `false`, so a
+  /// presenter that does not say treats every disappearance as a close.
+  ///
+  /// - Parameter controller: The controller.
+  /// - Returns: `true` while the controller is open here.
+  func isPresenting(_ controller: TTViewController) -> Bool
+}
+
+extension TTPresenting {
+  /// Answers `false`: every disappearance counts as a close.
+  ///
+  /// - Parameter controller: The controller.
+  /// - Returns: `false`.
+  public func isPresenting(_ controller: TTViewController) -> Bool { false }
 }
 
 /// How a presenter shows a controller.
