@@ -116,6 +116,37 @@ struct TTTableControlLiveTests {
 
   /// A text field row takes no control keys: Enter goes to the selection handler, the seam for
   /// an editor, and Space pages as on other rows.
+  /// Enter on a text-field row puts a focused field over its control; typing, then Enter,
+  /// writes the text back and reports it; Escape drops an edit; ↓ keeps it and moves on.
+  @Test func textFieldRowsAreEditedInPlace() throws {
+    let recorder = ControlRecorder()
+    let (controller, source) = Self.settings(recorder)
+    _ = controller.text()
+    controller.tableView.selectedIndexPath = [0, 4]
+    #expect(controller.dispatch(.key(.enter)))
+    let field = try #require(controller.editingField)
+    #expect(field.isFocused)
+    for character in "Ada 漢" { controller.dispatch(.key(.character(character))) }
+    #expect(controller.dispatch(.key(.enter)))
+    #expect(controller.editingField == nil)
+    #expect(Self.control(source, 4) == .textField("Ada 漢", placeholder: "Your name"))
+    #expect(recorder.changes.last == .textField("Ada 漢", placeholder: "Your name"))
+    #expect(controller.text().contains("Ada 漢"))
+    // Escape drops the edit.
+    #expect(controller.dispatch(.key(.enter)))
+    controller.dispatch(.key(.character("x")))
+    #expect(controller.dispatch(.key(.escape)))
+    #expect(controller.editingField == nil)
+    #expect(Self.control(source, 4) == .textField("Ada 漢", placeholder: "Your name"))
+    // ↑ keeps the edit and moves the cursor.
+    #expect(controller.dispatch(.key(.enter)))
+    controller.dispatch(.key(.backspace))
+    #expect(controller.dispatch(.key(.up)))
+    #expect(controller.editingField == nil)
+    #expect(Self.control(source, 4) == .textField("Ada ", placeholder: "Your name"))
+    #expect(controller.tableView.selectedIndexPath == [0, 3])
+  }
+
   @Test func textFieldRowsLeaveKeysToTheTable() {
     let recorder = ControlRecorder()
     let table = TTTableView(cellRegistry: Self.registry(), frame: TTRect(x: 0, y: 0, width: 40, height: 3))

@@ -237,6 +237,10 @@ open class TTTableViewController: TTViewController, TTModelDelegate {
   ///   - item: The row's item.
   ///   - indexPath: Its row.
   open func didSelect(_ item: any TTTableItem, at indexPath: IndexPath) {
+    if let control = item as? TTTableControlItem, case .textField = control.control {
+      beginEditingText(at: indexPath)
+      return
+    }
     if let button = item as? TTTableMoreButton {
       let target = button.model ?? model
       if !observedModels.contains(where: { $0 === target }) {
@@ -252,6 +256,61 @@ open class TTTableViewController: TTViewController, TTModelDelegate {
     guard let linked = item as? any TTTableLinkedItem else { return }
     if let url = linked.url, !url.isEmpty, shouldOpenURL(url) { open(url) }
     linked.action?()
+  }
+
+  // MARK: - Text field rows
+
+  /// The field editing a text-field control row, while one is being edited.
+  public private(set) var editingField: TTTextField?
+  private var editingPath: IndexPath?
+  private var editingCommitter: TTTableTextCommitter?
+
+  /// Starts editing the text of a ``TTTableControlItem`` row whose control is a text field:
+  /// what Enter or a click on such a row does.
+  ///
+  /// A ``TTTextField`` is put over the row's control, with its text, and takes the focus.
+  /// Enter, ↑, ↓, Tab or a click elsewhere keeps the new text (through
+  /// `TTTableView.changeControl(at:to:)`, so the item's data source, the table's
+  /// `controlHandler` and the item's `onChange` hear of it); Escape drops it.
+  ///
+  /// - Parameter indexPath: The row.
+  /// - Returns: `false` when the row is not a text-field row drawn on screen.
+  @discardableResult
+  public func beginEditingText(at indexPath: IndexPath) -> Bool {
+    let table = tableView
+    guard let item = table.dataSource?.item(at: indexPath) as? TTTableControlItem,
+      case .textField(let text, let placeholder) = item.control,
+      let frame = table.controlFrame(ofRowAt: indexPath)
+    else { return false }
+    endEditingText(keeping: true)
+    let field = TTTableTextFieldEditor(text: text, placeholder: placeholder ?? "", frame: frame)
+    let committer = TTTableTextCommitter { [weak self] keep in self?.endEditingText(keeping: keep) }
+    field.committer = committer
+    field.delegate = committer
+    field.onSubmit = { _ in committer.finish(true) }
+    editingField = field
+    editingPath = indexPath
+    editingCommitter = committer
+    table.addSubview(field)
+    field.becomeFocused()
+    return true
+  }
+
+  /// Ends editing a text-field row, keeping the text or dropping it; nothing happens when no
+  /// row is being edited.
+  ///
+  /// - Parameter keeping: Whether the new text goes into the item.
+  public func endEditingText(keeping: Bool) {
+    guard let field = editingField, let path = editingPath else { return }
+    editingField = nil
+    editingPath = nil
+    editingCommitter = nil
+    field.delegate = nil
+    field.removeFromSuperview()
+    guard keeping, let item = tableViewIfLoaded?.dataSource?.item(at: path) as? TTTableControlItem,
+      case .textField(_, let placeholder) = item.control
+    else { return }
+    tableViewIfLoaded?.changeControl(at: path, to: .textField(field.text, placeholder: placeholder))
   }
 
   /// Called when `i` is pressed on a row: opens the item's
@@ -621,5 +680,46 @@ open class TTTableViewController: TTViewController, TTModelDelegate {
   open func modelDidEndUpdates(_ model: any TTModel) {
     updateDepth = max(0, updateDepth - 1)
     modelChanged(reloadRows: true)
+  }
+}
+
+/// Ends the editing of a text-field row when its field loses the focus, once.
+@MainActor
+final class TTTableTextCommitter: TTTextFieldDelegate {
+  private var end: ((Bool) -> Void)?
+
+  init(end: @escaping @MainActor (Bool) -> Void) {
+    self.end = end
+  }
+
+  /// Ends editing, keeping the text or not; later calls do nothing.
+  func finish(_ keep: Bool) {
+    guard let end else { return }
+    self.end = nil
+    end(keep)
+  }
+
+  func textFieldDidEndEditing(_ textField: TTTextField) {
+    finish(true)
+  }
+}
+
+/// The field over a text-field row: Escape drops the edit; ↑, ↓ and Tab keep it and go on
+/// to the table (the cursor moves, the focus moves).
+@MainActor
+final class TTTableTextFieldEditor: TTTextField {
+  weak var committer: TTTableTextCommitter?
+
+  override func handleKey(_ key: TTKey) -> Bool {
+    switch key {
+    case .escape:
+      committer?.finish(false)
+      return true
+    case .up, .down, .tab, .backTab:
+      committer?.finish(true)
+      return false
+    default:
+      return super.handleKey(key)
+    }
   }
 }

@@ -128,6 +128,8 @@ open class TTTabbedTableController: TTTableViewController {
   /// - Returns: Whether the key was used.
   override open func handleKey(_ key: TTKey) -> Bool {
     // While a search takes keys, digits and letters are typed, not tab choices.
+    // ←/→ on a control row change the control, not the tab.
+    if !isSearching, tableView.handleControlKey(key) { return true }
     if !isSearching, tabStrip.handleKey(key) { return true }
     return super.handleKey(key)
   }
