@@ -114,10 +114,8 @@ struct TTTableControlLiveTests {
       ])
   }
 
-  /// A text field row takes no control keys: Enter goes to the selection handler, the seam for
-  /// an editor, and Space pages as on other rows.
   /// Enter on a text-field row puts a focused field over its control; typing, then Enter,
-  /// writes the text back and reports it; Escape drops an edit; ↓ keeps it and moves on.
+  /// writes the text back and reports it; Escape drops an edit; ↑ keeps it and moves on.
   @Test func textFieldRowsAreEditedInPlace() throws {
     let recorder = ControlRecorder()
     let (controller, source) = Self.settings(recorder)
@@ -147,6 +145,8 @@ struct TTTableControlLiveTests {
     #expect(controller.tableView.selectedIndexPath == [0, 3])
   }
 
+  /// A text field row takes no control keys: Enter goes to the selection handler, where the
+  /// controller starts its editor, and Space pages as on other rows.
   @Test func textFieldRowsLeaveKeysToTheTable() {
     let recorder = ControlRecorder()
     let table = TTTableView(cellRegistry: Self.registry(), frame: TTRect(x: 0, y: 0, width: 40, height: 3))
