@@ -45,6 +45,8 @@ import Testing
     ("extThree20JSON", "Network"), ("Three20Core", "Core"), ("Three20Network", "Network"),
     ("Image", "Image"), ("three20image", "Image"), ("photos", "Image"),
     ("Web", "Web"), ("three20web", "Web"), ("TTWebController", "Web"), ("browser", "Web"),
+    ("TTTextEditor", "UICommon"), ("TTLauncherView", "UICommon"),
+    ("launcher", "UICommon"), ("TTMessageController", "Table"), ("composer", "Table"),
   ])
   func resolvesEveryAcceptedName(name: String, expected: String) throws {
     #expect(try graph.resolve(name).shortName == expected)

@@ -19,7 +19,8 @@ public struct TTModuleCommand: ParsableCommand {
       MODULES are named by short name (Table), Swift module name (Three20Table) or Three20's old \
       names (Three20UI → Table, Three20UICommon → UICommon, Three20UINavigator → Navigator, \
       extThree20XML → XMLExt, extThree20JSON → Network; Three20UI's image views and photo \
-      browser are Image, its TTWebController is Web), in any case; 'all' names every module. \
+      browser are Image, its TTWebController is Web, TTTextEditor and TTLauncherView are \
+      UICommon, TTMessageController is Table), in any case; 'all' names every module. \
       A module's dependencies are always added for you ("Table needs UICommon, Style, Core").
 
       EXAMPLES:

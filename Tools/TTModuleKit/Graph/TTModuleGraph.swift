@@ -36,6 +36,9 @@ public struct TTModuleGraph: Sendable {
   /// browser; it stays `Table`, its tables being what most old code used, and its pictures are
   /// `Image` (also accepted as `photos`, the TTCatalog section of `TTPhotoViewController`), its
   /// web view `Web` (also accepted as `TTWebController`, or `browser`, TTCatalog's "Web Browser").
+  /// Three20UI's controls go where they live here: the text editors and the launcher are
+  /// `UICommon` (`TTTextEditor`, `TTLauncherView`, `launcher`), the composers `Table`
+  /// (`TTMessageController`, `composer`), as their picker searches a table data source.
   public static let three20Names: [String: String] = [
     "three20uicommon": "UICommon",
     "three20ui": "Table",
@@ -47,6 +50,11 @@ public struct TTModuleGraph: Sendable {
     "photos": "Image",
     "ttwebcontroller": "Web",
     "browser": "Web",
+    "tttexteditor": "UICommon",
+    "ttlauncherview": "UICommon",
+    "launcher": "UICommon",
+    "ttmessagecontroller": "Table",
+    "composer": "Table",
   ]
 
   /// Names that stand for every module at once (lower-cased).
