@@ -17,6 +17,7 @@ enum GuideDocumentation {
   static let articles: [(article: String, testFile: String)] = [
     ("ModelViewControllerAfterAMemoryWarning", "MemoryWarningArticleTests.swift"),
     ("BuildingAnRSSReader", "RSSReaderArticleTests.swift"),
+    ("ComposingAMessage", "ComposerArticleTests.swift"),
   ]
 
   /// The text of a page of the guide.
