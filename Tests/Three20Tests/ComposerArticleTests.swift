@@ -18,9 +18,11 @@ import Three20
 @MainActor func makeMailMap() throws -> TTURLMap {
   var map = TTURLMap()
   try map.map("tt://inbox") { _, _ in TTViewController(title: "Inbox") }
-  try map.from("tt://compose?to=(composeTo:)", toModalViewController: { match, _ in
-    TTMessageController(recipients: [match["composeTo"] ?? ""], dataSource: makeContacts())
-  })
+  try map.from(
+    "tt://compose?to=(composeTo:)",
+    toModalViewController: { match, _ in
+      TTMessageController(recipients: [match["composeTo"] ?? ""], dataSource: makeContacts())
+    })
   try map.mapModal("tt://compose") { _, _ in TTMessageController(dataSource: makeContacts()) }
   try map.mapModal("tt://post") { _, _ in TTPostController(title: "Comment") }
   return map
