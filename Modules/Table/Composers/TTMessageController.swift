@@ -62,10 +62,10 @@ extension TTMessageControllerDelegate {
 /// (``TTPickerTextField``). Tab moves between the fields and the buttons. Ctrl-S or the Send
 /// button sends: the message needs a recipient (unless ``requiresRecipient`` is `false`) and
 /// the delegate's approval; then ``result()`` returns it, the delegate hears of it, and the
-/// composer dismisses itself (``TTViewController/dismiss()``). Escape or Cancel cancels, and
+/// composer dismisses itself (`TTViewController.dismiss()`). Escape or Cancel cancels, and
 /// so does being closed any other way (going back); being covered by another screen, or the
 /// presenter leaving the screen for a while, is not closing
-/// (``TTPresenting/isPresenting(_:)``).
+/// (`TTPresenting.isPresenting(_:)`).
 ///
 /// ```swift
 /// let composer = TTMessageController(recipients: ["ada@example.com"], subject: "Lunch")

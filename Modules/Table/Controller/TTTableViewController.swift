@@ -268,7 +268,7 @@ open class TTTableViewController: TTViewController, TTModelDelegate {
   /// Starts editing the text of a ``TTTableControlItem`` row whose control is a text field:
   /// what Enter or a click on such a row does.
   ///
-  /// A ``TTTextField`` is put over the row's control, with its text, and takes the focus.
+  /// A `TTTextField` is put over the row's control, with its text, and takes the focus.
   /// Enter, ↑, ↓, Tab or a click elsewhere keeps the new text (through
   /// `TTTableView.changeControl(at:to:)`, so the item's data source, the table's
   /// `controlHandler` and the item's `onChange` hear of it); Escape drops it.

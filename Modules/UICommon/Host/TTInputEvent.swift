@@ -1,6 +1,6 @@
 /// Anything the terminal sends: a key, a mouse action, a paste, or a change of focus.
 ///
-/// ``TTKeyDecoder/decodeEvents(_:)`` reads them from the terminal's bytes and
+/// ``TTKeyDecoder/decodeEvents(_:)-method`` reads them from the terminal's bytes and
 /// ``TTTerminalHost`` hands them to the controller on screen with
 /// ``TTViewController/dispatch(_:)``, which routes each kind its own way (see
 /// <doc:HandlingInput>).

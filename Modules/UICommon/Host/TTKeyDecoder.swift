@@ -3,7 +3,7 @@ import Three20Style
 /// Turns the bytes a terminal sends into keys, mouse events, pastes and focus changes.
 ///
 /// The decoder is a value with no side effects: feed it bytes as they are read with
-/// ``decodeEvents(_:)`` (or ``decode(_:)`` for keys alone) and it returns every event they
+/// ``decodeEvents(_:)-method`` (or ``decode(_:)-method`` for keys alone) and it returns every event they
 /// complete. Bytes that may begin a longer sequence — a lone `ESC`, half an escape sequence,
 /// the first bytes of a multi-byte UTF-8 character — are kept until the next call. A lone
 /// `ESC` is ambiguous (the Escape key, or the start of an arrow key's `ESC [ A`), so the
@@ -80,7 +80,7 @@ public struct TTKeyDecoder: Sendable, Hashable {
 
   /// Decodes bytes, returning every key they complete and keeping an unfinished tail.
   ///
-  /// Mouse events, pastes and focus changes are read and dropped; use ``decodeEvents(_:)``
+  /// Mouse events, pastes and focus changes are read and dropped; use ``decodeEvents(_:)-method``
   /// to have them.
   ///
   /// - Parameter bytes: The bytes just read.
@@ -125,7 +125,7 @@ public struct TTKeyDecoder: Sendable, Hashable {
     run(final: true)
   }
 
-  /// Decodes a complete piece of input in one go: ``decode(_:)`` then ``flush()``.
+  /// Decodes a complete piece of input in one go: ``decode(_:)-method`` then ``flush()``.
   ///
   /// ```swift
   /// TTKeyDecoder.decode(Array("q".utf8))   // [.character("q")]
@@ -138,7 +138,7 @@ public struct TTKeyDecoder: Sendable, Hashable {
     decodeEvents(bytes).compactMap(\.key)
   }
 
-  /// Decodes a complete piece of input in one go: ``decodeEvents(_:)`` then
+  /// Decodes a complete piece of input in one go: ``decodeEvents(_:)-method`` then
   /// ``flushEvents()``.
   ///
   /// - Parameter bytes: The input.

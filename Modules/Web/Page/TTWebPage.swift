@@ -106,8 +106,8 @@ public struct TTWebPage: Sendable {
     return nil
   }
 
-  /// The link drawn at a cell of the page, as ``draw(on:in:top:left:focusedLink:highlights:currentHighlight:)``
-  /// places it: what a click there follows.
+  /// The link drawn at a cell of the page, where the page's drawing places it: what a click
+  /// there follows.
   ///
   /// - Parameters:
   ///   - line: The page line.
