@@ -164,6 +164,31 @@ struct TTInputDecoderTests {
     #expect(pieces.joined() == text.replacingOccurrences(of: "\r\n", with: "\n"))
   }
 
+  /// Random bytes, with mouse, paste and focus sequences mixed in, never trap, and never
+  /// leave more than a short tail or a bounded paste held.
+  @Test func randomEventBytesAreSafe() {
+    var generator = SeededGenerator(seed: 17)
+    let pieces: [[UInt8]] = [
+      Array("\(Self.esc)[<".utf8), Array("\(Self.esc)[200~".utf8), Array("\(Self.esc)[201~".utf8),
+      Array("\(Self.esc)[M".utf8), Array("\(Self.esc)[I".utf8), Array(";".utf8), Array("M".utf8), [0x1B],
+    ]
+    var decoder = TTKeyDecoder()
+    for _ in 0..<5000 {
+      var bytes: [UInt8] = []
+      for _ in 0..<Int.random(in: 0...6, using: &generator) {
+        if Bool.random(using: &generator) {
+          bytes += pieces[Int.random(in: 0..<pieces.count, using: &generator)]
+        } else {
+          bytes.append(UInt8.random(in: 0...255, using: &generator))
+        }
+      }
+      _ = decoder.decodeEvents(bytes)
+    }
+    _ = decoder.flushEvents()
+    #expect(!decoder.hasPendingInput)
+    #expect(!decoder.isInsidePaste)
+  }
+
   /// Events describe themselves for logs and demos.
   @Test func eventsDescribeThemselves() {
     #expect(TTInputEvent.key(.alt(.character("b"))).description == "alt-b")
