@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 #if canImport(Glibc)
 import Glibc
@@ -233,4 +233,40 @@ package enum TTFileSafety {
   /// - Parameter code: An `errno` value.
   /// - Returns: `strerror`'s text.
   package static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+
+  // MARK: - The user's state folder
+
+  /// The user's state folder: `XDG_STATE_HOME` when it is an absolute path, otherwise
+  /// `$HOME/.local/state` (the XDG Base Directory rules).
+  package static func stateDirectory(environment: [String: String]) -> URL {
+    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+      return URL(fileURLWithPath: state, isDirectory: true)
+    }
+    let home: URL
+    if let path = environment["HOME"], path.hasPrefix("/") {
+      home = URL(fileURLWithPath: path, isDirectory: true)
+    } else {
+      home = FileManager.default.homeDirectoryForCurrentUser
+    }
+    return home.appendingPathComponent(".local/state", isDirectory: true)
+  }
+
+  /// A file of an app in the user's state folder: `<state folder>/<application>/<name>.json`,
+  /// with characters other than letters, digits, `.`, `-` and `_` in both names made `_`, so
+  /// neither can leave the folder (an empty or dots-only name becomes its fallback).
+  package static func stateFile(
+    application: String, name: String, fallbackName: String, environment: [String: String]
+  ) -> URL {
+    stateDirectory(environment: environment)
+      .appendingPathComponent(safeComponent(application, fallback: "three20"), isDirectory: true)
+      .appendingPathComponent(safeComponent(name, fallback: fallbackName) + ".json")
+  }
+
+  /// A name made safe to be one path component.
+  package static func safeComponent(_ text: String, fallback: String) -> String {
+    let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
+    let cleaned = String(text.map { allowed.contains($0) ? $0 : "_" })
+    if cleaned.isEmpty || cleaned.allSatisfy({ $0 == "." }) { return fallback }
+    return cleaned
+  }
 }

@@ -115,10 +115,9 @@ public struct TTNavigatorPersistence: Sendable, Hashable {
     application: String = ProcessInfo.processInfo.processName, name: String = "navigator",
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) {
-    let folder = Self.stateDirectory(environment: environment)
-      .appendingPathComponent(Self.safeComponent(application, fallback: "three20"), isDirectory: true)
     self.init(
-      fileURL: folder.appendingPathComponent(Self.safeComponent(name, fallback: "navigator") + ".json"))
+      fileURL: TTFileSafety.stateFile(
+        application: application, name: name, fallbackName: "navigator", environment: environment))
   }
 
   /// The user's state folder: `XDG_STATE_HOME` when it is an absolute path, otherwise
@@ -129,16 +128,7 @@ public struct TTNavigatorPersistence: Sendable, Hashable {
   public static func stateDirectory(
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> URL {
-    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-      return URL(fileURLWithPath: state, isDirectory: true)
-    }
-    let home: URL
-    if let path = environment["HOME"], path.hasPrefix("/") {
-      home = URL(fileURLWithPath: path, isDirectory: true)
-    } else {
-      home = FileManager.default.homeDirectoryForCurrentUser
-    }
-    return home.appendingPathComponent(".local/state", isDirectory: true)
+    TTFileSafety.stateDirectory(environment: environment)
   }
 
   // MARK: - Loading
@@ -338,13 +328,6 @@ public struct TTNavigatorPersistence: Sendable, Hashable {
   /// A refusal to save, with the reason for the warning.
   private struct Refusal: Error {
     var reason: String
-  }
-
-  private static func safeComponent(_ text: String, fallback: String) -> String {
-    let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
-    let cleaned = String(text.map { allowed.contains($0) ? $0 : "_" })
-    if cleaned.isEmpty || cleaned.allSatisfy({ $0 == "." }) { return fallback }
-    return cleaned
   }
 
   /// A path in a message: quoted, with control characters escaped.

@@ -82,10 +82,9 @@ public struct TTLauncherPersistence: Sendable, Hashable {
     application: String = ProcessInfo.processInfo.processName, name: String = "launcher",
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) {
-    let folder = Self.stateDirectory(environment: environment)
-      .appendingPathComponent(Self.safeComponent(application, fallback: "three20"), isDirectory: true)
     self.init(
-      fileURL: folder.appendingPathComponent(Self.safeComponent(name, fallback: "launcher") + ".json"))
+      fileURL: TTFileSafety.stateFile(
+        application: application, name: name, fallbackName: "launcher", environment: environment))
   }
 
   // MARK: - Reading
@@ -323,25 +322,5 @@ public struct TTLauncherPersistence: Sendable, Hashable {
   /// A path in a message, with control characters escaped.
   private static func shown(_ path: String) -> String {
     TTMessageText.escaped(path, limit: 1024)
-  }
-
-  private static func stateDirectory(environment: [String: String]) -> URL {
-    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-      return URL(fileURLWithPath: state, isDirectory: true)
-    }
-    let home: URL
-    if let path = environment["HOME"], path.hasPrefix("/") {
-      home = URL(fileURLWithPath: path, isDirectory: true)
-    } else {
-      home = FileManager.default.homeDirectoryForCurrentUser
-    }
-    return home.appendingPathComponent(".local/state", isDirectory: true)
-  }
-
-  private static func safeComponent(_ text: String, fallback: String) -> String {
-    let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
-    let cleaned = String(text.map { allowed.contains($0) ? $0 : "_" })
-    if cleaned.isEmpty || cleaned.allSatisfy({ $0 == "." }) { return fallback }
-    return cleaned
   }
 }
