@@ -18,8 +18,9 @@ extension CatalogInteractiveTests {
   }
 
   /// A text field takes wide characters and a paste whose newline and escape sequence arrive
-  /// as text; Enter submits; a click presses a button; Escape leaves a field's screen; the
-  /// terminal is put back as it was.
+  /// as text; Enter submits; a click presses a button; Escape leaves a field's screen; a
+  /// slider row of a table changes with the arrows and reports it; the terminal is put back
+  /// as it was.
   @Test(.timeLimit(.minutes(2)))
   func typesPastesAndClicksInTheControls() async throws {
     let state = FileManager.default.temporaryDirectory
@@ -44,6 +45,12 @@ extension CatalogInteractiveTests {
       // "Plain" is on the screen's sixth row, from the third column: press and release there.
       terminal.send("\u{1B}[<0;5;6M\u{1B}[<0;5;6m")
       guard terminal.waitFor("Pressed Plain (1 presses)") else { return false }
+      terminal.send("\u{1B}")
+      guard terminal.waitFor("q quit"), Self.openDemo("controls/table", in: terminal) else { return false }
+      guard terminal.waitFor("Nothing changed yet") else { return false }
+      // ↓ three times reaches Volume; → twice moves it by two steps of 5.
+      terminal.send("\u{1B}[B\u{1B}[B\u{1B}[B\u{1B}[C\u{1B}[C")
+      guard terminal.waitFor("Volume → 70") else { return false }
       terminal.send("q")
       return true
     }

@@ -36,6 +36,11 @@ enum ControlsDemos {
       keyContent: ["Post", "Cancel"]
     ) { _, _ in TTPostController(title: "Comment") },
     CatalogDemo(
+      .controls, "Table controls", url: "tt://controls/table",
+      summary: "TTTableControlItem rows with a switch, a slider, a stepper and a text field, live",
+      keyContent: ["Wi-Fi", "Volume", "Copies", "Nothing changed yet"]
+    ) { _, _ in TableControlsDemo() },
+    CatalogDemo(
       .controls, "Launcher", url: "tt://controls/launcher",
       summary: "TTLauncherView: pages of icons with badges; edit mode moves and removes; the order is kept",
       keyContent: ["Core", "Style", "Controls", "Enter opens"]
