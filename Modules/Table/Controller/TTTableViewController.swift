@@ -407,6 +407,14 @@ open class TTTableViewController: TTViewController, TTModelDelegate {
   /// - Parameter key: The key.
   /// - Returns: Whether the key was used.
   override open func handleKey(_ key: TTKey) -> Bool {
+    if let bar = searchBar {
+      if key == .character("/") {
+        bar.searchField.becomeFocused()
+        return true
+      }
+      // ↓ from the field goes on to the rows, which take the keys from then on.
+      if key == .down, bar.searchField.isFocused { bar.searchField.resignFocus() }
+    }
     if isSearching, handleSearchKey(key) { return true }
     if key == .escape, currentDataSource?.searchText != nil {
       endSearch()
@@ -428,6 +436,28 @@ open class TTTableViewController: TTViewController, TTModelDelegate {
   }
 
   // MARK: - Search
+
+  /// A search bar above the rows, wired to the table's search (Three20's search display
+  /// controller); `nil`, the default, searches on the line `/` opens instead.
+  ///
+  /// Setting one shows it as the ``bannerView``. Typing in its field filters the rows as
+  /// you type (``search(_:)``); `/` focuses the field; ↓ or Enter in the field go to the
+  /// rows (the cursor moves, the results stay); Escape empties the field, a second Escape or
+  /// the Cancel button ends the search.
+  public var searchBar: TTSearchBar? {
+    didSet {
+      guard searchBar !== oldValue else { return }
+      if let bar = searchBar {
+        bar.searchField.onSearch = { [weak self] text in self?.search(text) }
+        bar.searchField.onSubmit = { field in field.resignFocus() }
+        bar.onCancel = { [weak self] bar in
+          bar.searchField.resignFocus()
+          self?.endSearch()
+        }
+      }
+      bannerView = searchBar
+    }
+  }
 
   /// Whether the search line is taking keys (after `/`, until Enter or Escape).
   public private(set) var isSearching = false
