@@ -103,6 +103,21 @@ struct TTPickerTextFieldTests {
     }
   }
 
+  /// A paste of several addresses adds a token for each but the last, which stays in the
+  /// entry; blank parts are skipped and control characters are shown as symbols.
+  @Test func pasteOfSeveralAddressesAddsTokens() {
+    let (picker, screen, recorder, _) = Self.picker()
+    C.type("x", into: screen)
+    #expect(screen.dispatch(.paste("a@example.com, b@example.com;;\u{1B}[31mc\nd@exa")))
+    #expect(picker.tokens.map(\.text) == ["xa@example.com", "b@example.com", "␛[31mc"])
+    #expect(picker.entry.text == "d@exa")
+    #expect(recorder.events == ["add xa@example.com", "add b@example.com", "add ␛[31mc"])
+    // A paste without a separator is typed into the entry.
+    #expect(screen.dispatch(.paste("mple.com")))
+    #expect(picker.entry.text == "d@example.com")
+    #expect(picker.tokens.count == 3)
+  }
+
   /// Typing searches the data source, ignoring case, and lists the matches in order;
   /// each suggestion keeps the id of its row.
   @Test func suggestionsFollowTheTypedText() {

@@ -162,6 +162,13 @@ open class TTMessageController: TTViewController {
       updateSuggestions?(entry)
       self?.form.message = nil
     }
+    // Set once here, not in viewDidLoad (which runs again after a memory warning). The
+    // fields' closures are the composer's: observe the message through the delegate.
+    let clear: @MainActor () -> Void = { [weak self] in self?.form.message = nil }
+    toField.onChange = { _ in clear() }
+    subjectField.onChange = { _ in clear() }
+    bodyEditor.onChange = { _ in clear() }
+    subjectField.onSubmit = { [weak self] _ in self?.bodyEditor.becomeFocused() }
   }
 
   /// Finishes as cancelled if nobody finished it.
@@ -237,11 +244,6 @@ open class TTMessageController: TTViewController {
       form.addSubview(view)
     }
     form.buttons = [sendButton, cancelButton]
-    let clear: @MainActor () -> Void = { [weak self] in self?.form.message = nil }
-    toField.onChange = { _ in clear() }
-    subjectField.onChange = { _ in clear() }
-    bodyEditor.onChange = { _ in clear() }
-    subjectField.onSubmit = { [weak self] _ in self?.bodyEditor.becomeFocused() }
     if toField.tokens.isEmpty {
       toField.entry.becomeFocused()
     } else if subjectField.text.isEmpty {

@@ -61,7 +61,8 @@ extension TTPickerTextFieldDelegate {
 /// Typing searches the ``dataSource`` (`TTTableSearch`, the same matching a table's search
 /// uses) and lists up to ``maximumSuggestions`` matching items under the text. ↑ and ↓ choose
 /// one; Enter, Tab on a chosen suggestion, or a click adds it as a token. Enter, `,` or `;` on
-/// text that matches nothing adds the text itself (an address typed in full). Backspace in an
+/// text that matches nothing adds the text itself (an address typed in full). A paste of
+/// several addresses separated by `,`, `;` or new lines adds a token for each. Backspace in an
 /// empty entry removes the last token.
 ///
 /// ```swift
@@ -339,5 +340,21 @@ final class TTPickerEntryField: TTTextField {
     default:
       return super.handleKey(key)
     }
+  }
+
+  /// A paste of several addresses (separated by `,`, `;` or new lines) becomes a token for
+  /// each but the last part, which stays in the entry to be finished.
+  override func handlePaste(_ text: String) -> Bool {
+    guard isFocused, let picker else { return super.handlePaste(text) }
+    let parts = text.split(omittingEmptySubsequences: false) { $0 == "," || $0 == ";" || $0 == "\n" }
+    guard parts.count > 1 else { return super.handlePaste(text) }
+    // Pasted text is made safe to show as typed text is (controls as visible symbols).
+    let pieces = parts.map { TTTextBuffer(String($0)).text }
+    picker.add(TTPickerToken(self.text + pieces[0]))
+    for piece in pieces.dropFirst().dropLast() {
+      picker.add(TTPickerToken(piece))
+    }
+    apply(.replaceAll(pieces[pieces.count - 1].trimmingCharacters(in: .whitespaces)))
+    return true
   }
 }

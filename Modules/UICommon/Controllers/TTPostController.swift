@@ -109,7 +109,10 @@ open class TTPostController: TTViewController {
     presentationStyle = .overPreviousScreen
     postButton.action = { [weak self] _ in self?.post() }
     cancelButton.action = { [weak self] _ in self?.cancel() }
+    // Set once here, not in viewDidLoad (which runs again after a memory warning). The
+    // editor's closures are the controller's: observe the post through the delegate.
     textEditor.onSubmit = { [weak self] _ in self?.post() }
+    textEditor.onChange = { [weak self] _ in self?.textDidChange() }
   }
 
   /// Finishes as cancelled if nobody finished it.
@@ -173,7 +176,6 @@ open class TTPostController: TTViewController {
     box.addSubview(textEditor)
     box.addSubview(postButton)
     box.addSubview(cancelButton)
-    textEditor.onChange = { [weak self] _ in self?.textDidChange() }
     textEditor.becomeFocused()
   }
 
