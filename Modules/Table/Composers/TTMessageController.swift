@@ -61,7 +61,7 @@ extension TTMessageControllerDelegate {
 /// The To field suggests recipients from ``dataSource`` as the user types
 /// (``TTPickerTextField``). Tab moves between the fields and the buttons. Ctrl-S or the Send
 /// button sends: the message needs a recipient (unless ``requiresRecipient`` is `false`) and
-/// the delegate's approval; then ``result()`` returns it, the delegate hears of it, and the
+/// the delegate's approval; then `result()` (from `TTComposeController`) returns it, the delegate hears of it, and the
 /// composer dismisses itself (`TTViewController.dismiss()`). Escape or Cancel cancels, and
 /// so does being closed any other way (going back); being covered by another screen, or the
 /// presenter leaving the screen for a while, is not closing
@@ -75,7 +75,7 @@ extension TTMessageControllerDelegate {
 /// // .sent(Message(recipients: ["ada@example.com"], subject: "Lunch", body: "Friday at one?"))
 /// ```
 @MainActor
-open class TTMessageController: TTViewController {
+open class TTMessageController: TTComposeController<TTMessageController.Result> {
   /// The fields of a message.
   public struct Message: Sendable, Hashable {
     /// The recipients, as picked or typed.
@@ -121,7 +121,6 @@ open class TTMessageController: TTViewController {
   /// Whether a message needs a recipient to be sent; `true` by default.
   open var requiresRecipient = true
 
-  private let outcome = TTPendingResult<Result>()
   private let form = TTMessageFormView()
 
   /// Where the To field's suggestions come from (its `dataSource`).
@@ -151,7 +150,7 @@ open class TTMessageController: TTViewController {
     bodyEditor.autoresizesToText = false
     sendButton = TTButton(title: "Send")
     cancelButton = TTButton(title: "Cancel")
-    super.init()
+    super.init(cancelled: .cancelled)
     title = "New Message"
     sendButton.action = { [weak self] _ in self?.send() }
     cancelButton.action = { [weak self] _ in self?.cancel() }
@@ -171,11 +170,6 @@ open class TTMessageController: TTViewController {
     subjectField.onSubmit = { [weak self] _ in self?.bodyEditor.becomeFocused() }
   }
 
-  /// Finishes as cancelled if nobody finished it.
-  isolated deinit {
-    outcome.finish(.cancelled)
-  }
-
   /// The message as the fields hold it now.
   public var message: Message {
     var recipients = toField.tokens.map(\.text)
@@ -184,16 +178,6 @@ open class TTMessageController: TTViewController {
     return Message(recipients: recipients, subject: subjectField.text, body: bodyEditor.text)
   }
 
-  /// Waits for the outcome: the message sent, or a cancellation.
-  ///
-  /// - Returns: The outcome; at once when the composer has finished.
-  public func result() async -> Result {
-    await outcome.wait()
-  }
-
-  /// The outcome, once known; `nil` while the composer is open.
-  public var finishedResult: Result? { outcome.value }
-
   /// Sends the message: checks it, asks the delegate, finishes with ``Result/sent(_:)`` and
   /// dismisses.
   ///
@@ -201,7 +185,7 @@ open class TTMessageController: TTViewController {
   ///   delegate refused.
   @discardableResult
   open func send() -> Bool {
-    guard !outcome.isFinished else { return false }
+    guard !isFinished else { return false }
     let message = message
     if requiresRecipient && message.recipients.isEmpty {
       showError("Add a recipient in To: before sending, or press Escape to cancel.")
@@ -209,17 +193,21 @@ open class TTMessageController: TTViewController {
       return false
     }
     guard delegate?.messageController(self, shouldSend: message) ?? true else { return false }
-    outcome.finish(.sent(message))
+    finish(.sent(message))
     delegate?.messageController(self, didSend: message)
     dismiss()
     return true
   }
 
-  /// Cancels: finishes with ``Result/cancelled``, tells the delegate and dismisses.
-  open func cancel() {
-    guard outcome.finish(.cancelled) else { return }
+  /// Sends: what Ctrl-S does; the same as ``send()``.
+  ///
+  /// - Returns: Whether the message was sent.
+  @discardableResult
+  override open func submit() -> Bool { send() }
+
+  /// Tells the delegate that the user cancelled.
+  override open func didCancel() {
     delegate?.messageControllerDidCancel(self)
-    dismiss()
   }
 
   /// Shows a message on the last row, in the error colour, until a field changes.
@@ -253,31 +241,6 @@ open class TTMessageController: TTViewController {
     }
   }
 
-  /// Escape cancels; Ctrl-S sends.
-  ///
-  /// - Parameter key: The key.
-  /// - Returns: Whether the key was used.
-  override open func handleKey(_ key: TTKey) -> Bool {
-    switch key {
-    case .escape:
-      cancel()
-      return true
-    case .control("s"):
-      send()
-      return true
-    default:
-      return super.handleKey(key)
-    }
-  }
-
-  /// Being closed without sending counts as cancelling; leaving the screen while the
-  /// presenter still shows the composer does not.
-  override open func viewDidDisappear() {
-    super.viewDidDisappear()
-    // Covered by another screen, or its presenter off screen for a while: still open.
-    guard presenter?.isPresenting(self) != true else { return }
-    if outcome.finish(.cancelled) { delegate?.messageControllerDidCancel(self) }
-  }
 }
 
 /// The composer's form: labelled rows for To and Subject, a rule, the body, and the buttons
@@ -324,7 +287,7 @@ final class TTMessageFormView: TTView {
     canvas.write(rule, at: TTPoint(x: rect.x, y: rect.y + subjectField.frame.maxY), style: label)
     if let message, let last = buttons.last {
       let x = last.frame.maxX + 2
-      let shown = TTDisplayWidth.truncate(message, to: max(0, rect.width - x))
+      let shown = TTDisplayWidth.truncate(TTTerminalText.sanitized(message), to: max(0, rect.width - x))
       canvas.write(
         shown, at: TTPoint(x: rect.x + x, y: rect.y + last.frame.y),
         style: TTCellStyle(foreground: TTColor(red: 230, green: 90, blue: 80)))

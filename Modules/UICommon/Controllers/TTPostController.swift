@@ -54,7 +54,7 @@ extension TTPostControllerDelegate {
 ///
 /// Open it modally through a navigator (it is presented over the previous screen,
 /// ``TTPresentationStyle/overPreviousScreen``, which stays visible, dimmed, around the box),
-/// then read the outcome from ``result()`` or the ``delegate``. Alt-Enter or the Post button
+/// then read the outcome from ``TTComposeController/result()`` or the ``delegate``. Alt-Enter or the Post button
 /// posts; Escape or Cancel cancels; either way the controller dismisses itself
 /// (``TTViewController/dismiss()``). Being closed any other way (going back) counts as
 /// cancelling; being covered, or the presenter leaving the screen for a while, does not
@@ -67,7 +67,7 @@ extension TTPostControllerDelegate {
 /// let outcome = await post.result()   // .posted("@ada Thanks!")
 /// ```
 @MainActor
-open class TTPostController: TTViewController {
+open class TTPostController: TTComposeController<TTPostController.Result> {
   /// How a post controller ended.
   public enum Result: Sendable, Hashable {
     /// The user posted this text.
@@ -87,7 +87,6 @@ open class TTPostController: TTViewController {
   /// Whether an empty (or blank) text may be posted; `false` by default, as Three20's.
   open var allowsEmptyPost = false
 
-  private let outcome = TTPendingResult<Result>()
   private let box = TTPostBoxView()
 
   /// Creates a post controller.
@@ -104,7 +103,7 @@ open class TTPostController: TTViewController {
     textEditor.autoresizesToText = false
     postButton = TTButton(title: "Post")
     cancelButton = TTButton(title: "Cancel")
-    super.init()
+    super.init(cancelled: .cancelled)
     self.title = title
     presentationStyle = .overPreviousScreen
     postButton.action = { [weak self] _ in self?.post() }
@@ -115,45 +114,34 @@ open class TTPostController: TTViewController {
     textEditor.onChange = { [weak self] _ in self?.textDidChange() }
   }
 
-  /// Finishes as cancelled if nobody finished it.
-  isolated deinit {
-    outcome.finish(.cancelled)
-  }
-
-  /// Waits for the outcome: the text posted, or a cancellation.
-  ///
-  /// - Returns: The outcome; at once when the controller has finished.
-  public func result() async -> Result {
-    await outcome.wait()
-  }
-
-  /// The outcome, once known; `nil` while the box is open.
-  public var finishedResult: Result? { outcome.value }
-
   /// Posts the text: asks the delegate, finishes with ``Result/posted(_:)`` and dismisses.
   ///
   /// - Returns: `false`, keeping the box open, when the text is blank (and
   ///   ``allowsEmptyPost`` is `false`) or the delegate refused.
   @discardableResult
   open func post() -> Bool {
-    guard !outcome.isFinished else { return false }
+    guard !isFinished else { return false }
     let text = textEditor.text
     if !allowsEmptyPost && text.allSatisfy(\.isWhitespace) {
       showError("Write something first, or press Escape to cancel.")
       return false
     }
     guard delegate?.postController(self, shouldPost: text) ?? true else { return false }
-    outcome.finish(.posted(text))
+    finish(.posted(text))
     delegate?.postController(self, didPost: text)
     dismiss()
     return true
   }
 
-  /// Cancels: finishes with ``Result/cancelled``, tells the delegate and dismisses.
-  open func cancel() {
-    guard outcome.finish(.cancelled) else { return }
+  /// Posts: what Ctrl-S does; the same as ``post()``.
+  ///
+  /// - Returns: Whether the text was posted.
+  @discardableResult
+  override open func submit() -> Bool { post() }
+
+  /// Tells the delegate that the user cancelled.
+  override open func didCancel() {
     delegate?.postControllerDidCancel(self)
-    dismiss()
   }
 
   /// Shows a short message under the box, in the error colour, until the text changes.
@@ -186,31 +174,6 @@ open class TTPostController: TTViewController {
     box.setNeedsLayout()
   }
 
-  /// Escape cancels; Ctrl-S posts.
-  ///
-  /// - Parameter key: The key.
-  /// - Returns: Whether the key was used.
-  override open func handleKey(_ key: TTKey) -> Bool {
-    switch key {
-    case .escape:
-      cancel()
-      return true
-    case .control("s"):
-      post()
-      return true
-    default:
-      return super.handleKey(key)
-    }
-  }
-
-  /// Being closed without posting counts as cancelling; leaving the screen while the
-  /// presenter still shows the box does not.
-  override open func viewDidDisappear() {
-    super.viewDidDisappear()
-    // Covered by another screen, or its presenter off screen for a while: still open.
-    guard presenter?.isPresenting(self) != true else { return }
-    if outcome.finish(.cancelled) { delegate?.postControllerDidCancel(self) }
-  }
 }
 
 /// The post controller's screen: nothing but the box, centred, so the previous screen shows
@@ -280,7 +243,7 @@ final class TTPostBoxView: TTView {
     let heading = TTDisplayWidth.truncate(TTTerminalText.sanitized(title), to: max(0, rect.width))
     canvas.write(heading, at: TTPoint(x: rect.x, y: rect.y), style: TTCellStyle(attributes: .bold))
     if let message {
-      let shown = TTDisplayWidth.truncate(message, to: max(0, rect.width))
+      let shown = TTDisplayWidth.truncate(TTTerminalText.sanitized(message), to: max(0, rect.width))
       canvas.write(
         shown, at: TTPoint(x: rect.x, y: rect.maxY - 2),
         style: TTCellStyle(foreground: TTColor(red: 230, green: 90, blue: 80)))
