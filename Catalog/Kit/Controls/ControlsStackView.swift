@@ -25,7 +25,9 @@ final class ControlsStackView: TTView {
     for view in subviews {
       if captions[ObjectIdentifier(view)] != nil { y += 1 }
       let size = view.sizeThatFits(TTSize(width: width, height: 10_000))
-      frames.append(TTRect(x: 2, y: y, width: min(width, max(1, size.width)), height: max(1, size.height)))
+      // Labels take the whole width, so a longer text set later still shows.
+      let viewWidth = view is TTLabel ? width : min(width, max(1, size.width))
+      frames.append(TTRect(x: 2, y: y, width: viewWidth, height: max(1, size.height)))
       y += max(1, size.height) + 1
     }
     contentHeight = y
@@ -49,6 +51,11 @@ final class ControlsStackView: TTView {
     }
   }
 
+  /// Lays the stack out again, so the focused control is in sight.
+  override func descendantDidBecomeFocused(_ view: TTView) {
+    setNeedsLayout()
+  }
+
   /// The wheel scrolls the stack.
   override func handleMouse(_ event: TTMouseEvent) -> Bool {
     switch event.action {
@@ -61,22 +68,12 @@ final class ControlsStackView: TTView {
   }
 }
 
-/// A Controls demo: a stack of live controls, laid out again when the focus moves so the
-/// focused control stays in sight.
+/// A Controls demo: a stack of live controls.
 @MainActor
 class ControlsScreen: TTViewController {
   let stack = ControlsStackView()
-  private weak var laidOutFocus: TTView?
 
   override func loadView() {
     view = stack
-  }
-
-  override func tick() {
-    super.tick()
-    if stack.focusedView !== laidOutFocus {
-      laidOutFocus = stack.focusedView
-      stack.setNeedsLayout()
-    }
   }
 }

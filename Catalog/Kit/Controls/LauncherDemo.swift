@@ -8,7 +8,7 @@ final class LauncherDemo: TTViewController {
   /// Where the interactive Catalog keeps the launcher's order: beside its navigation history.
   ///
   /// `nil` (the default, and when rendering once) keeps no order.
-  nonisolated(unsafe) static var orderFile: URL?
+  static var orderFile: URL?
 
   let launcher = TTLauncherView()
   let hint = TTLabel(text: "Arrows choose · Enter opens · e edits (Alt-arrows or drag move, d removes)")

@@ -398,8 +398,21 @@ open class TTView {
       if view !== self, view.isFocused { view.isFocused = false }
     }
     isFocused = true
+    var ancestor = superview
+    while let container = ancestor {
+      container.descendantDidBecomeFocused(self)
+      ancestor = container.superview
+    }
     return true
   }
+
+  /// Called on each superview of a view that has just taken the focus
+  /// (``becomeFocused()``, Tab, a click), nearest first; the default does nothing.
+  ///
+  /// A scrolling container overrides it to bring the focused view into sight.
+  ///
+  /// - Parameter view: The view that took the focus.
+  open func descendantDidBecomeFocused(_ view: TTView) {}
 
   /// Takes the keyboard focus away from this view; nothing happens if it has none.
   public func resignFocus() {
