@@ -304,28 +304,8 @@ struct TTTerminalHostTests {
     }
   }
 
-  /// Without a terminal on the input, no reports are asked for; with the modes left out,
-  /// neither.
-  @Test(.timeLimit(.minutes(1)))
-  func reportsAreAskedForOnlyOnATerminal() async throws {
-    try await TTTerminalHostTestLock.withLock {
-      var descriptors: [Int32] = [0, 0]
-      #expect(pipe(&descriptors) == 0)
-      let output = try #require(TTPseudoTerminal(columns: 10, rows: 2))
-      defer { output.close() }
-      let reader = OutputReader(output.master)
-      defer { reader.stop() }
-      close(descriptors[1])
-      let host = TTTerminalHost(input: descriptors[0], output: output.slave, capabilities: .plain)
-      try await host.run(CounterController())
-      close(descriptors[0])
-      #expect(reader.waitFor("\u{1B}[?1049l"))
-      #expect(!reader.text.contains("\u{1B}[?1000h"))
-      #expect(!reader.text.contains("\u{1B}[?2004h"))
-    }
-  }
-
-  /// End of input stops the loop and restores the terminal.
+  /// End of input stops the loop and restores the terminal; without a terminal on the input,
+  /// no mouse, paste or focus reports are asked for.
   @Test(.timeLimit(.minutes(1)))
   func endOfInputStops() async throws {
     try await TTTerminalHostTestLock.withLock {
@@ -341,6 +321,8 @@ struct TTTerminalHostTests {
       close(descriptors[0])
       #expect(!host.isStarted)
       #expect(reader.waitFor("\u{1B}[?1049l"))
+      #expect(!reader.text.contains("\u{1B}[?1000h"))
+      #expect(!reader.text.contains("\u{1B}[?2004h"))
     }
   }
 }
